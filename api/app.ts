@@ -1,0 +1,37 @@
+/**
+ * The reference implementation of the /api contract as one Hono app (basePath /api).
+ * Each domain adds its routes from api/<domain>/routes.ts. Envelope rules: success is
+ * `{ data }`, failure is contract ApiErrorBody with a 4xx/5xx status; unknown paths are 404.
+ */
+import { Hono } from "hono";
+import type { ApiDeps } from "./deps";
+import { catalogRoutes } from "./catalog/routes";
+import { contentRoutes } from "./content/routes";
+import { errorResponse, NOT_FOUND_MESSAGE } from "./http/errors";
+import { mediaRoutes } from "./media/routes";
+import { seoRoutes } from "./seo/routes";
+
+export interface AppOptions {
+  /** Where unexpected errors go; console.error by default. */
+  logError?: (error: unknown) => void;
+}
+
+export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
+  const logError = options.logError ?? ((error: unknown) => console.error("[api]", error));
+  const app = new Hono({ strict: false }).basePath("/api");
+
+  // API answers are per-request data; only routes that say otherwise (media) may be cached.
+  app.use(async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  });
+
+  app.route("/", contentRoutes(deps));
+  app.route("/", catalogRoutes(deps));
+  app.route("/", mediaRoutes());
+  app.route("/", seoRoutes(deps));
+
+  app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE, errors: [] }, 404));
+  app.onError((error, c) => errorResponse(error, c, logError));
+  return app;
+}

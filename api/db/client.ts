@@ -1,0 +1,191 @@
+/**
+ * Opens the reference API's database: embedded PGlite (files in DATA_DIR/pglite, or in memory)
+ * when no DATABASE_URL is given, otherwise a node-postgres pool. Both expose the same Drizzle
+ * PgDatabase, so services never know which one they run on.
+ */
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Pool } from "pg";
+import { sql, type SQL } from "drizzle-orm";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  describe: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; unset = PGlite. */
+  databaseUrl?: string;
+  /** Data directory; PGlite lives in `<dataDir>/pglite`. "memory://" = in-memory PGlite (tests). */
+  dataDir: string;
+  /**
+   * Run on-disk PGlite in its own process behind a loopback wire-protocol port (ADR 008): the
+   * server's default. Off = PGlite in this process (seed CLI, tests).
+   */
+  ownProcess?: boolean;
+  /** node-postgres pool size (PGlite's own process has one session, so 1 there). */
+  poolSize?: number;
+}
+
+export const MEMORY = "memory://";
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (!options.databaseUrl && options.ownProcess && !options.dataDir.startsWith(MEMORY)) {
+    const dir = path.join(options.dataDir, "pglite");
+    const child = await startPgliteProcess(dir);
+    const database = await openDatabase({ databaseUrl: child.url, dataDir: options.dataDir, poolSize: 1 });
+    return {
+      ...database,
+      describe: `embedded API on PGlite ${dir} (own process)`,
+      close: async () => {
+        await database.close().catch(() => {});
+        await child.close();
+      },
+    };
+  }
+  if (options.databaseUrl) {
+    // Imported lazily: the PGlite path must not pay for loading pg, and vice versa.
+    const [{ default: pg }, { drizzle }] = await Promise.all([import("pg"), import("drizzle-orm/node-postgres")]);
+    // A bounded connect timeout keeps /readyz from hanging while PostgreSQL is down.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+    // An idle client losing its connection (server restart) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on("error", (error) => console.error("[api] PostgreSQL pool error:", error.message));
+    const db = drizzle({ client: pool, schema });
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      describe: "embedded API on PostgreSQL",
+      close: () => pool.end(),
+    };
+  }
+  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+  ]);
+  const inMemory = options.dataDir.startsWith(MEMORY);
+  const dir = inMemory ? options.dataDir : path.join(options.dataDir, "pglite");
+  if (!inMemory) mkdirSync(dir, { recursive: true });
+  // pg_trgm must be loaded as a PGlite extension module before CREATE EXTENSION can succeed.
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const db = drizzle({ client, schema });
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    describe: inMemory ? "embedded API on in-memory PGlite" : `embedded API on PGlite ${dir}`,
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Migrations live next to this file in the source tree. A bundled server (build/) has no
+ * api/db next to it, so fall back to the repository layout from the working directory;
+ * MIGRATIONS_DIR overrides both.
+ */
+export function migrationsFolder(): string {
+  const candidates = [
+    process.env.MIGRATIONS_DIR,
+    fileURLToPath(new URL("./migrations", import.meta.url)),
+    path.resolve("api/db/migrations"),
+  ].filter((p): p is string => Boolean(p));
+  const found = candidates.find((dir) => existsSync(path.join(dir, "meta", "_journal.json")));
+  if (!found) throw new Error(`Drizzle migrations not found (tried ${candidates.join(", ")})`);
+  return found;
+}
+
+/**
+ * True when the newest applied migration is the newest in the journal. One small query instead
+ * of drizzle's migrator (which reads and hashes every file and runs its DDL): ~0.1 s of the 3 s
+ * start-up budget on PGlite.
+ */
+async function isUpToDate(database: Database, migrationsDir: string): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsDir, "meta", "_journal.json"), "utf8")) as {
+    entries: { when: number }[];
+  };
+  const latest = journal.entries.at(-1)?.when;
+  try {
+    const [row] = await queryRows<{ at: string | number | null }>(
+      database.db,
+      sql`SELECT max(created_at) AS at FROM drizzle.__drizzle_migrations`,
+    );
+    return latest !== undefined && Number(row?.at) === latest;
+  } catch {
+    return false; // no migrations table yet
+  }
+}
+
+/** Applies the generated migrations (idempotent; a no-op on an up-to-date database). */
+export async function migrateDatabase(database: Database): Promise<void> {
+  const migrationsDir = migrationsFolder();
+  if (await isUpToDate(database, migrationsDir)) return;
+  if (database.kind === "pglite") {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(database.db as never, { migrationsFolder: migrationsDir });
+    return;
+  }
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  // Several app processes may start together on one PostgreSQL: serialise migrations with a
+  // session advisory lock held on one dedicated connection.
+  const pool = (database.db as unknown as { $client: Pool }).$client;
+  const conn = await pool.connect();
+  try {
+    await conn.query("SELECT pg_advisory_lock(727001)");
+    await migrate(drizzle({ client: conn }), { migrationsFolder: migrationsDir });
+  } finally {
+    await conn.query("SELECT pg_advisory_unlock(727001)").catch(() => {});
+    conn.release();
+  }
+}
+
+/** Raw query returning rows, for SQL that the query builder can't express (both drivers return `rows`). */
+export async function queryRows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * Forks api/db/pglite-process (the .ts source under tsx in development and tests, the bundled
+ * build/pglite-process.mjs in production) and waits for its port.
+ */
+async function startPgliteProcess(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+  const { fork } = await import("node:child_process");
+  const here = import.meta.url;
+  const fromSource = here.endsWith(".ts");
+  const entry = fileURLToPath(new URL(fromSource ? "./pglite-process.ts" : "./pglite-process.mjs", here));
+  const child = fork(entry, [dir], {
+    execArgv: fromSource ? ["--import", "tsx"] : [],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`PGlite process exited with code ${code} before it was ready`));
+    child.once("exit", onExit);
+    child.once("error", reject);
+    child.on("message", (message: { type?: string; port?: number }) => {
+      if (message?.type === "ready" && message.port) {
+        child.off("exit", onExit);
+        resolve(message.port);
+      }
+    });
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async close() {
+      if (child.exitCode !== null) return;
+      if (child.connected) child.send("close");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

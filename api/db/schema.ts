@@ -1,0 +1,798 @@
+/**
+ * Database schema of the reference API, for the whole roadmap (§1): content, catalogue, search,
+ * accounts, favourites, comparison, cart, orders and commercial offers (KP).
+ *
+ * Conventions:
+ * - ids are identity columns "by default", so the deterministic seed can write explicit ids and
+ *   then move the sequences past them;
+ * - money is numeric(12,2) read as a JS number (rubles);
+ * - indexes are chosen for listings and facet counts at 100k product groups: every listing
+ *   (category, brand, best offers / new / recommended, search) has an index matching its filter
+ *   and its default sort, and every facet (brand, colour, attribute, coating) has an index that
+ *   starts with the facet key.
+ * Migrations are generated from this file by drizzle-kit (`npm run db:generate`).
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const varbit = customType<{ data: string }>({ dataType: () => "bit varying" });
+
+const id = () => integer("id").primaryKey().generatedByDefaultAsIdentity();
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ───────────────────────────── Content ─────────────────────────────
+
+/** §3 City; §4 relies on the list order (2nd = Москва, 3rd = Россия), kept by `sort`. */
+export const cities = pgTable("cities", {
+  id: id(),
+  title: text("title").notNull(),
+  titlePrepositional: text("title_prepositional").notNull(),
+  titleDative: text("title_dative").notNull(),
+  domainPrefix: text("domain_prefix"),
+  sort: integer("sort").notNull().default(0),
+});
+
+/** Named contact entries (§3); names outside CONTACT_KEYS are bank data. */
+export const contacts = pgTable("contacts", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  title: text("title").notNull(),
+  value: text("value").notNull(),
+  sort: integer("sort").notNull().default(0),
+});
+
+/** The four order-info sections of §3, each a JSON string of blocks. */
+export const orderInfoBlocks = pgTable("order_info_blocks", {
+  section: text("section").primaryKey(),
+  content: text("content").notNull(),
+});
+
+/** Scalar site settings, e.g. minimalOrderPrice (§9). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+/** SEO entry per page path (slug "/", "/about", "/catalog/{slug}"...). */
+export const seo = pgTable("seo", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  keywords: text("keywords"),
+  h1: text("h1"),
+});
+
+export const staticPages = pgTable("static_pages", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  content: text("content").notNull(),
+  seoTitle: text("seo_title"),
+  seoDescription: text("seo_description"),
+  updatedAt: updatedAt(),
+});
+
+export const slides = pgTable(
+  "slides",
+  {
+    id: id(),
+    slider: text("slider").notNull().default("main"),
+    title: text("title").notNull(),
+    subtitle: text("subtitle"),
+    image: text("image").notNull(),
+    imageMobile: text("image_mobile"),
+    link: text("link"),
+    buttonText: text("button_text"),
+    sort: integer("sort").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+  },
+  (t) => [index("slides_slider_sort_idx").on(t.slider, t.sort)],
+);
+
+export const banners = pgTable(
+  "banners",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    image: text("image").notNull(),
+    link: text("link").notNull(),
+    position: text("position").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    sort: integer("sort").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+  },
+  (t) => [index("banners_position_sort_idx").on(t.position, t.sort)],
+);
+
+/** News, blog posts and promotions (§7 blog/news/promotion lists), paged newest first. */
+export const posts = pgTable(
+  "posts",
+  {
+    id: id(),
+    /** "news" | "blog" | "promotion" */
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    preview: text("preview").notNull(),
+    content: text("content").notNull(),
+    image: text("image"),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    /** Promotions run for a period. */
+    activeFrom: date("active_from"),
+    activeTo: date("active_to"),
+    isPublished: boolean("is_published").notNull().default(true),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+  },
+  (t) => [
+    uniqueIndex("posts_kind_slug_uq").on(t.kind, t.slug),
+    index("posts_kind_published_idx").on(t.kind, t.publishedAt),
+  ],
+);
+
+// ───────────────────────────── Catalogue ─────────────────────────────
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    parentId: integer("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    /** Materialised path of ids, "/1/5/": a subtree is one prefix scan (listing a parent includes its children). */
+    path: text("path").notNull(),
+    depth: integer("depth").notNull().default(0),
+    sort: integer("sort").notNull().default(0),
+    showInFooter: boolean("show_in_footer").notNull().default(false),
+    image: text("image"),
+    description: text("description"),
+    isActive: boolean("is_active").notNull().default(true),
+  },
+  (t) => [
+    index("categories_parent_sort_idx").on(t.parentId, t.sort),
+    index("categories_path_idx").on(t.path.op("text_pattern_ops")),
+  ],
+);
+
+export const brands = pgTable(
+  "brands",
+  {
+    id: id(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    /** First letter, for the grouped brand list (§3 "brands (grouped…)"). */
+    letter: text("letter").notNull(),
+    image: text("image"),
+    description: text("description"),
+  },
+  (t) => [index("brands_letter_title_idx").on(t.letter, t.title)],
+);
+
+export const colors = pgTable("colors", {
+  id: id(),
+  title: text("title").notNull(),
+  slug: text("slug").notNull().unique(),
+  hex: text("hex").notNull(),
+  sort: integer("sort").notNull().default(0),
+});
+
+/** A product group (the catalogue card); its variations are `products`. */
+export const productGroups = pgTable(
+  "product_groups",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    description: text("description").notNull().default(""),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    /**
+     * Top-level ancestor of categoryId (itself for a root). Denormalised so a top category page,
+     * the biggest subtree, is one ordered index scan instead of a sort over all its children.
+     * Writers keep it in sync with categories.path.
+     */
+    rootCategoryId: integer("root_category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    brandId: integer("brand_id").references(() => brands.id, { onDelete: "set null" }),
+    image: text("image"),
+    isBestOffer: boolean("is_best_offer").notNull().default(false),
+    isNew: boolean("is_new").notNull().default(false),
+    isRecommended: boolean("is_recommended").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    /** Denormalised from the variations so listings sort and range-filter without a join. */
+    minPrice: money("min_price").notNull().default(0),
+    maxPrice: money("max_price").notNull().default(0),
+    /** Sum of variation stock: the "quantity" filter (§9) compares against it. */
+    totalStock: integer("total_stock").notNull().default(0),
+    /** Default listing order ("popular first"). */
+    popularity: integer("popularity").notNull().default(0),
+    /**
+     * Facet membership of the group as integer codes (api/catalog/facet-codes.ts): its variations'
+     * colours, its coatings and its attribute values. Denormalised so filters and facet counts are
+     * evaluated on the covering category indexes (migration 0003, INCLUDE columns) without joins
+     * or heap visits. Writers keep it in sync (refreshCatalogFacets).
+     */
+    facetCodes: integer("facet_codes").array().notNull().default(sql`'{}'::integer[]`),
+    /** Extra searchable words: brand, category, SKUs. */
+    keywords: text("keywords").notNull().default(""),
+    /**
+     * Full-text document ('russian' stemming): title weighs more than keywords. The description
+     * is left out on purpose: it is boilerplate-heavy and would make every query match everything.
+     */
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('russian', title), 'A') || setweight(to_tsvector('russian', keywords), 'B')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Listing and facet indexes are partial on is_active: every storefront query has that filter,
+  // and a partial index lets counts and facets run as index-only scans (no heap visits).
+  // Sort keys are ascending: a backward scan serves "DESC" (drizzle's .desc() would create
+  // DESC NULLS LAST, which a plain ORDER BY … DESC cannot use).
+  (t) => [
+    index("product_groups_category_popularity_idx").on(t.categoryId, t.popularity).where(sql`${t.isActive}`),
+    index("product_groups_category_price_idx").on(t.categoryId, t.minPrice).where(sql`${t.isActive}`),
+    index("product_groups_root_popularity_idx").on(t.rootCategoryId, t.popularity).where(sql`${t.isActive}`),
+    index("product_groups_root_price_idx").on(t.rootCategoryId, t.minPrice).where(sql`${t.isActive}`),
+    // Covering index for category-scoped facets: brand counts, price range, quantity filter and
+    // the id list to join attribute/colour/coating facets, all without touching the heap.
+    index("product_groups_category_facets_idx")
+      .on(t.categoryId, t.brandId, t.minPrice, t.totalStock, t.id)
+      .where(sql`${t.isActive}`),
+    index("product_groups_brand_popularity_idx").on(t.brandId, t.popularity).where(sql`${t.isActive}`),
+    index("product_groups_created_idx").on(t.createdAt).where(sql`${t.isActive}`),
+    // Whole-catalogue price order and price bounds (price sort of /bestoffers, /brands/…, search).
+    index("product_groups_price_idx").on(t.minPrice).where(sql`${t.isActive}`),
+    index("product_groups_best_offer_idx").on(t.popularity).where(sql`${t.isActive} AND ${t.isBestOffer}`),
+    index("product_groups_new_idx").on(t.popularity).where(sql`${t.isActive} AND ${t.isNew}`),
+    index("product_groups_recommended_idx").on(t.popularity).where(sql`${t.isActive} AND ${t.isRecommended}`),
+    index("product_groups_search_idx").using("gin", t.search),
+    // Typo-tolerant search (§3 search results) with pg_trgm similarity.
+    index("product_groups_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+  ],
+);
+
+/**
+ * Facet bitmaps (api/catalog/facet-bitmaps.ts): for every scope (0 = the whole catalogue, else a
+ * category with its subtree) and every facet code present in it (facet-codes.ts: colour, coating,
+ * attribute value, brand, curated list, child category), one bit per active group of the scope in
+ * id order. Facet counts and filtered totals are then bitwise ANDs and bit_count()s over a few
+ * hundred short bit strings, whatever the number of groups. Derived data: rebuilt by the seed and
+ * by refreshCatalogFacets; while a scope has none, the API counts rows instead.
+ */
+export const facetBitmaps = pgTable(
+  "facet_bitmaps",
+  {
+    scopeId: integer("scope_id").notNull(),
+    code: integer("code").notNull(),
+    bits: varbit("bits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scopeId, t.code] })],
+);
+
+/** Variations: comparison and the cart are keyed by product (variation) id (§3). */
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => productGroups.id, { onDelete: "cascade" }),
+    sku: text("sku").notNull().unique(),
+    title: text("title").notNull(),
+    colorId: integer("color_id").references(() => colors.id, { onDelete: "set null" }),
+    size: text("size"),
+    stock: integer("stock").notNull().default(0),
+    /** Price for one item (the first tier). */
+    price: money("price").notNull(),
+    /** Grams; the cart shows the total weight (§3). */
+    weight: integer("weight").notNull().default(0),
+    image: text("image"),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [
+    // (group, colour) also makes colour facets of a group set index-only; variations of one
+    // group are few, so ordering them by `sort` needs no index.
+    index("products_group_color_idx").on(t.groupId, t.colorId),
+    index("products_color_group_idx").on(t.colorId, t.groupId),
+  ],
+);
+
+/** Quantity price tiers: the price applies from `minQty` items on. */
+export const priceTiers = pgTable(
+  "price_tiers",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    minQty: integer("min_qty").notNull(),
+    price: money("price").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.minQty] })],
+);
+
+/** Filter attributes of §9: material, datebook format, delivery period, dated, pen type, sex, battery capacity. */
+export const attributes = pgTable("attributes", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  sort: integer("sort").notNull().default(0),
+  isFilter: boolean("is_filter").notNull().default(true),
+});
+
+/**
+ * Dictionary of attribute values (slug + title per attribute): the facet code of a value is
+ * derived from its id, and filter/all takes titles of selected values from here.
+ */
+export const attributeValues = pgTable(
+  "attribute_values",
+  {
+    id: id(),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [uniqueIndex("attribute_values_attribute_slug_uq").on(t.attributeId, t.slug)],
+);
+
+export const productGroupAttributes = pgTable(
+  "product_group_attributes",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => productGroups.id, { onDelete: "cascade" }),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+    valueSlug: text("value_slug").notNull(),
+    valueTitle: text("value_title").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.attributeId, t.valueSlug] }),
+    // Filtering (attribute = value) and facet counts per value.
+    index("pga_attribute_value_group_idx").on(t.attributeId, t.valueSlug, t.groupId),
+  ],
+);
+
+/** Print types / coatings (§7 print-types, coating/all, coating/recalculate). */
+export const coatings = pgTable("coatings", {
+  id: id(),
+  title: text("title").notNull(),
+  slug: text("slug").notNull().unique(),
+  /** HTML content for /print/{id}. */
+  description: text("description").notNull(),
+  preview: text("preview"),
+  image: text("image"),
+  basePrice: money("base_price").notNull(),
+  pricePerCm2: money("price_per_cm2").notNull(),
+  minPrice: money("min_price").notNull(),
+  maxWidth: integer("max_width"),
+  maxHeight: integer("max_height"),
+  sort: integer("sort").notNull().default(0),
+});
+
+/** E.g. number of colours 1/2/3/4; §5 requires a variant when a coating has any. */
+export const coatingVariants = pgTable(
+  "coating_variants",
+  {
+    id: id(),
+    coatingId: integer("coating_id")
+      .notNull()
+      .references(() => coatings.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** Multiplier applied to the coating price. */
+    priceMultiplier: numeric("price_multiplier", { precision: 6, scale: 3, mode: "number" }).notNull().default(1),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [index("coating_variants_coating_idx").on(t.coatingId, t.sort)],
+);
+
+export const coatingOptions = pgTable(
+  "coating_options",
+  {
+    id: id(),
+    coatingId: integer("coating_id")
+      .notNull()
+      .references(() => coatings.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** "percent" adds value % to the coating price; "fixed" adds value rubles per order line. */
+    modifierType: text("modifier_type").notNull(),
+    modifierValue: money("modifier_value").notNull(),
+    /** Shown but not selectable when false (e.g. no urgent embroidery). */
+    isEnabled: boolean("is_enabled").notNull().default(true),
+    isDefault: boolean("is_default").notNull().default(false),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [index("coating_options_coating_idx").on(t.coatingId, t.sort)],
+);
+
+/** Which coatings a product group can take ("printing variants" filter, §9). */
+export const productGroupCoatings = pgTable(
+  "product_group_coatings",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => productGroups.id, { onDelete: "cascade" }),
+    coatingId: integer("coating_id")
+      .notNull()
+      .references(() => coatings.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.coatingId] }),
+    index("product_group_coatings_coating_idx").on(t.coatingId, t.groupId),
+  ],
+);
+
+// ───────────────────────────── Accounts ─────────────────────────────
+
+/** §6 roles: ROLE_USER, ROLE_MANAGER, ROLE_SALES_CHIEF, ROLE_ADMIN, ROLE_ADMIN_MANAGER. */
+export const users = pgTable("users", {
+  id: id(),
+  email: text("email").unique(),
+  phone: text("phone").unique(),
+  passwordHash: text("password_hash"),
+  name: text("name"),
+  birthdate: date("birthdate"),
+  avatar: text("avatar"),
+  roles: text("roles").array().notNull().default(sql`ARRAY['ROLE_USER']::text[]`),
+  phoneVerified: boolean("phone_verified").notNull().default(false),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  activated: boolean("activated").notNull().default(false),
+  /** The manager serving this client (orders, KP). */
+  managerId: integer("manager_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Refresh tokens (§4 token refresh); only a hash is stored. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refresh_tokens_user_idx").on(t.userId)],
+);
+
+/** One-time codes and tokens: SMS login / phone confirmation codes, e-mail confirmation, password reset. */
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: id(),
+    /** "sms_login" | "phone_confirm" | "email_confirm" | "password_reset" */
+    purpose: text("purpose").notNull(),
+    /** Phone or e-mail the code was sent to. */
+    target: text("target").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("verification_codes_lookup_idx").on(t.purpose, t.target)],
+);
+
+export const shipmentAddresses = pgTable(
+  "shipment_addresses",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    comment: text("comment"),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("shipment_addresses_user_idx").on(t.userId)],
+);
+
+export const files = pgTable(
+  "files",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    originalName: text("original_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    /** Storage key below the data directory. */
+    storageKey: text("storage_key").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("files_user_idx").on(t.userId)],
+);
+
+/** Legal company (§3). userId null + isOwn = the shop's own companies (/profile/legal/our). */
+export const legalCompanies = pgTable(
+  "legal_companies",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    isOwn: boolean("is_own").notNull().default(false),
+    image: text("image"),
+    shortTitle: text("short_title").notNull(),
+    inn: text("inn").notNull(),
+    ogrn: text("ogrn"),
+    kpp: text("kpp"),
+    bik: text("bik"),
+    bankTitle: text("bank_title"),
+    checkingAccount: text("checking_account"),
+    correspondentAccount: text("correspondent_account"),
+    signerFullName: text("signer_full_name"),
+    signerPosition: text("signer_position"),
+    address: text("address"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("legal_companies_user_idx").on(t.userId)],
+);
+
+/** Favourites are keyed by product group (§3); limit 300 is enforced by the service (§5). */
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => productGroups.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId] })],
+);
+
+/** Comparison is keyed by product (variation) id (§3); limit 150 (§5). */
+export const comparisons = pgTable(
+  "comparisons",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+export const searchHistory = pgTable(
+  "search_history",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    query: text("query").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("search_history_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: id(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => productGroups.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("comments_group_idx").on(t.groupId, t.createdAt)],
+);
+
+export const subscriptions = pgTable("subscriptions", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+// ───────────────────────────── Cart and orders ─────────────────────────────
+
+/** Server cart of an authenticated user (§3: variations, order comment, attached images). */
+export const carts = pgTable("carts", {
+  id: id(),
+  userId: integer("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  comment: text("comment").notNull().default(""),
+  imageIds: integer("image_ids").array().notNull().default(sql`'{}'::integer[]`),
+  updatedAt: updatedAt(),
+});
+
+/** Cart line: a variation with count, comment and its coating lines (§3 Coating). */
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: id(),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    count: integer("count").notNull(),
+    comment: text("comment"),
+    /** [{ coatingId, width, height, variantId, optionIds }] — validated by the contract. */
+    coatings: jsonb("coatings").notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [uniqueIndex("cart_items_cart_product_uq").on(t.cartId, t.productId)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    cityId: integer("city_id").references(() => cities.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("new"),
+    representativeName: text("representative_name").notNull(),
+    representativeEmail: text("representative_email").notNull(),
+    representativePhone: text("representative_phone").notNull(),
+    /** §9: default pickup_point. */
+    deliveryType: text("delivery_type").notNull().default("pickup_point"),
+    shipmentAddress: text("shipment_address"),
+    deliveryTime: text("delivery_time"),
+    managerId: integer("manager_id").references(() => users.id, { onDelete: "set null" }),
+    legalCompanyId: integer("legal_company_id").references(() => legalCompanies.id, { onDelete: "set null" }),
+    legalFileId: integer("legal_file_id").references(() => files.id, { onDelete: "set null" }),
+    comment: text("comment"),
+    imageIds: integer("image_ids").array().notNull().default(sql`'{}'::integer[]`),
+    itemsPrice: money("items_price").notNull(),
+    printPrice: money("print_price").notNull(),
+    totalPrice: money("total_price").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("orders_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** Order lines keep a snapshot of title/sku/price so later catalogue edits don't rewrite history. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    sku: text("sku").notNull(),
+    title: text("title").notNull(),
+    count: integer("count").notNull(),
+    price: money("price").notNull(),
+    printPrice: money("print_price").notNull().default(0),
+    coatings: jsonb("coatings").notNull().default(sql`'[]'::jsonb`),
+    comment: text("comment"),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);
+
+// ───────────────────────────── Commercial offers (KP) ─────────────────────────────
+
+/** §9: delay options start with "Без отсрочки". */
+export const commercialOfferDelays = pgTable("commercial_offer_delays", {
+  id: id(),
+  title: text("title").notNull(),
+  days: integer("days").notNull().default(0),
+  sort: integer("sort").notNull().default(0),
+});
+
+/** KP clients, their representatives and purposes (§3 commercial offer). */
+export const kpClients = pgTable(
+  "kp_clients",
+  {
+    id: id(),
+    managerId: integer("manager_id").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    inn: text("inn"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("kp_clients_manager_idx").on(t.managerId)],
+);
+
+export const kpRepresentatives = pgTable(
+  "kp_representatives",
+  {
+    id: id(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => kpClients.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+  },
+  (t) => [index("kp_representatives_client_idx").on(t.clientId)],
+);
+
+export const kpPurposes = pgTable(
+  "kp_purposes",
+  {
+    id: id(),
+    clientId: integer("client_id").references(() => kpClients.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+  },
+  (t) => [index("kp_purposes_client_idx").on(t.clientId)],
+);
+
+export const commercialOffers = pgTable(
+  "commercial_offers",
+  {
+    id: id(),
+    /** Public link id for /api/kp/public/{id}. */
+    publicId: text("public_id").notNull().unique(),
+    managerId: integer("manager_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    clientId: integer("client_id").references(() => kpClients.id, { onDelete: "set null" }),
+    representativeId: integer("representative_id").references(() => kpRepresentatives.id, { onDelete: "set null" }),
+    purposeId: integer("purpose_id").references(() => kpPurposes.id, { onDelete: "set null" }),
+    delayId: integer("delay_id").references(() => commercialOfferDelays.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    comment: text("comment"),
+    totalPrice: money("total_price").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    isHidden: boolean("is_hidden").notNull().default(false),
+    isFavorite: boolean("is_favorite").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("commercial_offers_manager_created_idx").on(t.managerId, t.createdAt),
+    index("commercial_offers_client_idx").on(t.clientId),
+  ],
+);
+
+export const commercialOfferItems = pgTable(
+  "commercial_offer_items",
+  {
+    id: id(),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => commercialOffers.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    sku: text("sku").notNull(),
+    title: text("title").notNull(),
+    count: integer("count").notNull(),
+    price: money("price").notNull(),
+    printPrice: money("print_price").notNull().default(0),
+    coatings: jsonb("coatings").notNull().default(sql`'[]'::jsonb`),
+    comment: text("comment"),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [index("commercial_offer_items_offer_idx").on(t.offerId, t.sort)],
+);

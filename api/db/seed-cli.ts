@@ -1,0 +1,38 @@
+/**
+ * `npm run seed [-- --groups N]`: migrates, truncates and refills the database at DATABASE_URL,
+ * or the PGlite files in DATA_DIR (default ./data). Stop the server first when it runs on PGlite:
+ * two processes must not open the same PGlite directory.
+ */
+import { migrateDatabase, openDatabase } from "./client";
+import { DEFAULT_SEED_GROUPS, seedDatabase, vacuumAnalyze } from "./seed";
+
+function parseGroups(argv: string[]): number {
+  const index = argv.findIndex((a) => a === "--groups" || a.startsWith("--groups="));
+  if (index === -1) return DEFAULT_SEED_GROUPS;
+  const raw = argv[index].includes("=") ? argv[index].split("=")[1] : argv[index + 1];
+  const groups = Number(raw);
+  if (!Number.isInteger(groups) || groups < 0) {
+    console.error(`--groups expects a non-negative integer, got "${raw}"`);
+    process.exit(2);
+  }
+  return groups;
+}
+
+const groups = parseGroups(process.argv.slice(2));
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = process.env.DATA_DIR || "./data";
+
+const started = performance.now();
+const database = await openDatabase({ databaseUrl, dataDir });
+try {
+  console.log(`Seeding ${groups} product groups into ${database.describe.replace("embedded API on ", "")}`);
+  await migrateDatabase(database);
+  const summary = await seedDatabase(database.db, { groups, log: (m) => console.log(`  ${m}`) });
+  await vacuumAnalyze(database.db);
+  console.log(
+    `Done: ${summary.groups} groups, ${summary.products} variations, ${summary.categories} categories, ` +
+      `${summary.brands} brands in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+} finally {
+  await database.close();
+}

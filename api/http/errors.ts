@@ -1,0 +1,53 @@
+/**
+ * The one error type of the API. Anything thrown that is not an HttpError becomes a 500; the
+ * body always follows contract ApiErrorBody ({ message, errors: [{ field, message }] }, §5/§8).
+ */
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+import type { ApiErrorBody } from "../../contract/index";
+
+export type FieldError = ApiErrorBody["errors"][number];
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+
+  get body(): ApiErrorBody {
+    return { message: this.message, errors: this.errors };
+  }
+}
+
+export const NOT_FOUND_MESSAGE = "Не найдено";
+export const INTERNAL_ERROR_MESSAGE = "Внутренняя ошибка сервера";
+
+export function notFound(message = NOT_FOUND_MESSAGE): HttpError {
+  return new HttpError(404, message);
+}
+
+/** 400 with one field error per zod issue; `source` names the field when the issue has no path. */
+export function validationError(error: z.ZodError, source: "params" | "query" | "body"): HttpError {
+  const errors = error.issues.map((issue) => ({
+    field: issue.path.length ? issue.path.map(String).join(".") : source,
+    message: issue.message,
+  }));
+  return new HttpError(400, "Проверьте правильность заполнения полей", errors);
+}
+
+/** The app's one error handler: HttpError as is, Hono's client errors as 4xx, anything else a logged 500. */
+export function errorResponse(error: Error, c: Context, logError: (error: unknown) => void): Response {
+  if (error instanceof HttpError) return c.json(error.body, error.status);
+  // Hono's own errors, e.g. a malformed form body.
+  if (error instanceof HTTPException && error.status < 500) {
+    return c.json({ message: error.message || "Некорректный запрос", errors: [] }, error.status);
+  }
+  logError(error);
+  return c.json({ message: INTERNAL_ERROR_MESSAGE, errors: [] }, 500);
+}

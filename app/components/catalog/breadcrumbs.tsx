@@ -1,0 +1,20 @@
+export interface Crumb {
+  title: string;
+  href: string;
+}
+
+/** Visible breadcrumbs; the BreadcrumbList JSON-LD comes from breadcrumbListJsonLd (app/lib/json-ld.ts). */
+export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  return (
+    <nav className="breadcrumbs" aria-label="Навигационная цепочка">
+      <ol>
+        <li>
+          <a href="/">Главная</a>
+        </li>
+        {items.map((item, i) => (
+          <li key={item.href}>{i === items.length - 1 ? <span aria-current="page">{item.title}</span> : <a href={item.href}>{item.title}</a>}</li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,84 @@
+import { useRootData } from "#app/lib/root-data.ts";
+import { telHref } from "#app/features/content/contacts.ts";
+
+const contentLinks = [
+  ["/about", "О компании"],
+  ["/delivery", "Доставка"],
+  ["/payment", "Оплата"],
+  ["/obmen-vozvrat-tovarov", "Обмен и возврат"],
+  ["/requirements", "Требования к макетам"],
+  ["/faq", "Вопросы и ответы"],
+  ["/vacancy", "Вакансии"],
+  ["/contacts", "Контакты"],
+  ["/route", "Как добраться"],
+  ["/public-offer", "Публичная оферта"],
+  ["/privacy", "Политика конфиденциальности"],
+  ["/agreement", "Пользовательское соглашение"],
+] as const;
+
+/** §2 shell footer: footer categories, contacts, bank data and the content pages. */
+export function Footer() {
+  const root = useRootData();
+  const contacts = root?.contacts;
+  return (
+    <footer className="footer">
+      <div className="footer__grid container">
+        <nav aria-label="Категории">
+          <h2 className="footer__title">Каталог</h2>
+          <ul>
+            {(root?.footerCategories ?? []).map((c) => (
+              <li key={c.id}>
+                <a href={`/catalog/${c.slug}`}>{c.title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Покупателям">
+          <h2 className="footer__title">Покупателям</h2>
+          <ul>
+            {contentLinks.map(([href, title]) => (
+              <li key={href}>
+                <a href={href}>{title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-label="Контакты">
+          <h2 className="footer__title">Контакты</h2>
+          <ul>
+            {contacts?.phone ? (
+              <li>
+                <a href={telHref(contacts.phone)}>{contacts.phone}</a>
+              </li>
+            ) : null}
+            {contacts?.email ? (
+              <li>
+                <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
+              </li>
+            ) : null}
+            {contacts?.operationMode ? <li>{contacts.operationMode}</li> : null}
+            {contacts?.officeAddress ? (
+              <li>
+                {contacts.officeAddress.postalCode}, {contacts.officeAddress.city}, {contacts.officeAddress.street}
+              </li>
+            ) : null}
+          </ul>
+        </section>
+        {contacts && contacts.bankData.length > 0 ? (
+          <section aria-label="Реквизиты">
+            <h2 className="footer__title">Реквизиты</h2>
+            <dl className="footer__bank">
+              {contacts.bankData.map((entry) => (
+                <div key={entry.name}>
+                  <dt>{entry.title}</dt>
+                  <dd>{entry.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ) : null}
+      </div>
+      <div className="footer__bottom container">© ТМГ, подарки и промопродукция с нанесением логотипа</div>
+    </footer>
+  );
+}

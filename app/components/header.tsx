@@ -1,0 +1,56 @@
+import { useLocation } from "react-router";
+import { useRootData } from "#app/lib/root-data.ts";
+import { telHref } from "#app/features/content/contacts.ts";
+import { CityPicker } from "#app/features/city/city-picker.tsx";
+import { Logo } from "./logo.tsx";
+import { CatalogMenu } from "./catalog-menu.tsx";
+import { SearchBox } from "./search-box.tsx";
+import { Icon } from "./ui/icon.tsx";
+
+/** §2 shell header: catalogue menu from init, city picker, search, account/favourites/comparison/cart. */
+export function Header() {
+  const root = useRootData();
+  const location = useLocation();
+  const phone = root?.contacts.phone;
+  return (
+    <header className="header">
+      <div className="header__top container">
+        {root ? <CityPicker city={root.city} cities={root.cities} redirectTo={location.pathname + location.search} /> : null}
+        <nav className="header__links" aria-label="Информация для покупателей">
+          <a href="/delivery">Доставка</a>
+          <a href="/payment">Оплата</a>
+          <a href="/requirements">Требования к макетам</a>
+          <a href="/contacts">Контакты</a>
+        </nav>
+        {phone ? (
+          <a className="header__phone" href={telHref(phone)}>
+            {phone}
+          </a>
+        ) : null}
+      </div>
+      <div className="header__main container">
+        <Logo />
+        <CatalogMenu categories={root?.menu ?? []} />
+        <SearchBox />
+        <nav className="header__user" aria-label="Покупателю">
+          <a href={root?.isAuthenticated ? "/profile" : "/profile"} className="header__entry">
+            <Icon name="user" />
+            <span>Войти</span>
+          </a>
+          <a href="/favorites" className="header__entry">
+            <Icon name="heart" />
+            <span>Избранное</span>
+          </a>
+          <a href="/comparison" className="header__entry">
+            <Icon name="compare" />
+            <span>Сравнение</span>
+          </a>
+          <a href="/cart" className="header__entry">
+            <Icon name="cart" />
+            <span>Корзина</span>
+          </a>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ProductCardView } from "#app/features/catalog/card-view.ts";
+import { ProductGrid } from "#app/components/catalog/product-card.tsx";
+
+/** A titled row of product cards with a link to the whole list; nothing when the list is empty. */
+export function ProductStrip({ title, href, products, testId }: { title: string; href?: string; products: ProductCardView[]; testId?: string }) {
+  if (products.length === 0) return null;
+  return (
+    <section className="product-strip" data-testid={testId}>
+      <header className="product-strip__header">
+        <h2 className="product-strip__title">{title}</h2>
+        {href ? (
+          <a className="product-strip__all" href={href}>
+            Смотреть все
+          </a>
+        ) : null}
+      </header>
+      <ProductGrid products={products} eagerCount={0} />
+    </section>
+  );
+}

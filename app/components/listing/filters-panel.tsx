@@ -1,0 +1,190 @@
+import { Form } from "react-router";
+import {
+  clearFilters,
+  FILTER_FORM_FIELDS,
+  filterDepth,
+  setPriceRange,
+  shouldIndex,
+  type CatalogFilters,
+} from "#app/features/catalog/filter-path.ts";
+import { formatPrice } from "#app/features/catalog/price.ts";
+import { listingHref, selectedValues, toggleValue, useKeepScrollClick } from "./links.ts";
+import type { FacetGroupView, FacetsView, ListingView } from "./types.ts";
+
+/**
+ * The faceted filters (§2 category page): selected values with "Сбросить", the price form and one
+ * list of toggle links per facet with counts. Links and a GET form, so it all works without
+ * JavaScript; the GET form is turned into the canonical filter path by the loader (302).
+ */
+export function FiltersPanel({ view }: { view: ListingView & { facets: FacetsView } }) {
+  const keepScroll = useKeepScrollClick();
+  const { filters, facets } = view;
+  const depth = filterDepth(filters);
+  return (
+    <aside className="filters" aria-label="Фильтры" onClickCapture={keepScroll}>
+      {/* Mobile (≤ 767 px): the facets fold behind this checkbox — pure CSS, so it works without
+          JavaScript and server and client render the same tree; it keeps its state across
+          client navigations. On desktop it is hidden and the facets are always shown. */}
+      <input type="checkbox" id="filters-toggle" className="filters__toggle" />
+      <div className="filters__head">
+        <h2 className="filters__title">
+          <label htmlFor="filters-toggle">
+            Фильтры{depth > 0 ? <span className="filters__depth"> ({depth})</span> : null}
+          </label>
+        </h2>
+        {depth > 0 ? (
+          <a className="filters__reset" href={listingHref(view, clearFilters(filters))}>
+            Сбросить
+          </a>
+        ) : null}
+      </div>
+      {depth > 0 ? <SelectedFilters view={view} /> : null}
+      <div className="filters__body">
+        <PriceForm view={view} />
+        {facets.groups.map((group) => (
+          <FacetGroup key={group.key} view={view} group={group} />
+        ))}
+      </div>
+    </aside>
+  );
+}
+
+/** The chosen values, each a link that removes it. */
+function SelectedFilters({ view }: { view: ListingView & { facets: FacetsView } }) {
+  const { filters } = view;
+  const chips: { key: string; title: string; href: string }[] = [];
+  if (filters.priceFrom !== undefined || filters.priceTo !== undefined) {
+    const from = filters.priceFrom !== undefined ? `от ${formatPrice(filters.priceFrom)}` : "";
+    const to = filters.priceTo !== undefined ? `до ${formatPrice(filters.priceTo)}` : "";
+    chips.push({ key: "price", title: `Цена ${[from, to].filter(Boolean).join(" ")}`, href: listingHref(view, setPriceRange(filters, {})) });
+  }
+  for (const group of view.facets.groups) {
+    const selected = new Set(selectedValues(filters, group.facet));
+    for (const option of group.options) {
+      if (selected.has(option.value)) {
+        chips.push({ key: `${group.key}:${option.value}`, title: option.title, href: listingHref(view, toggleValue(filters, group.facet, option.value)) });
+      }
+    }
+  }
+  if (chips.length === 0) return null;
+  return (
+    <ul className="filters__selected" aria-label="Выбранные фильтры">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <a className="filter-chip" href={chip.href} rel="nofollow">
+            {chip.title}
+            <span aria-hidden="true"> ×</span>
+            <span className="visually-hidden"> — убрать</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * §3: the placeholders show the listing's price bounds (min rounded down, max rounded up); the
+ * inputs hold only a chosen range, so submitting untouched inputs adds no price filter. The form
+ * carries the rest of the state in hidden fields (formDataToFilters reads the whole state).
+ */
+function PriceForm({ view }: { view: ListingView & { facets: FacetsView } }) {
+  const { filters } = view;
+  const bounds = view.facets.price;
+  if (!bounds && filters.priceFrom === undefined && filters.priceTo === undefined) return null;
+  const canonical = listingHref(view, filters);
+  return (
+    <Form method="get" action={view.base} className="facet price-filter" preventScrollReset key={canonical}>
+      <fieldset>
+        <legend className="facet__title">Цена, ₽</legend>
+        <HiddenState filters={filters} />
+        <div className="price-filter__inputs">
+          <label>
+            <span className="visually-hidden">Цена от</span>
+            <input
+              name={FILTER_FORM_FIELDS.priceFrom}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={bounds ? `от ${bounds.min}` : "от"}
+              defaultValue={filters.priceFrom ?? ""}
+            />
+          </label>
+          <span aria-hidden="true">—</span>
+          <label>
+            <span className="visually-hidden">Цена до</span>
+            <input
+              name={FILTER_FORM_FIELDS.priceTo}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={bounds ? `до ${bounds.max}` : "до"}
+              defaultValue={filters.priceTo ?? ""}
+            />
+          </label>
+        </div>
+        <button type="submit" className="button price-filter__submit">
+          Применить
+        </button>
+      </fieldset>
+    </Form>
+  );
+}
+
+function HiddenState({ filters }: { filters: CatalogFilters }) {
+  const fields: [string, string][] = [
+    ...filters.brands.map((v): [string, string] => [FILTER_FORM_FIELDS.brand, v]),
+    ...filters.colors.map((v): [string, string] => [FILTER_FORM_FIELDS.color, v]),
+    ...Object.entries(filters.attrs).flatMap(([slug, values]) => values.map((v): [string, string] => [FILTER_FORM_FIELDS.attrPrefix + slug, v])),
+    ...filters.coatings.map((v): [string, string] => [FILTER_FORM_FIELDS.coating, String(v)]),
+  ];
+  if (filters.quantity !== undefined) fields.push([FILTER_FORM_FIELDS.quantity, String(filters.quantity)]);
+  if (filters.sort) fields.push([FILTER_FORM_FIELDS.sort, filters.sort]);
+  return (
+    <>
+      {fields.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+function FacetGroup({ view, group }: { view: ListingView; group: FacetGroupView }) {
+  const selected = new Set(selectedValues(view.filters, group.facet));
+  return (
+    <section className="facet" aria-label={group.title}>
+      <h3 className="facet__title">{group.title}</h3>
+      <ul className={group.options.length > 10 ? "facet__list facet__list--long" : "facet__list"}>
+        {group.options.map((option) => {
+          const isSelected = selected.has(option.value);
+          const swatch = option.hex ? <span className="facet__swatch" style={{ background: option.hex }} aria-hidden="true" /> : null;
+          if (!isSelected && option.count === 0) {
+            return (
+              <li key={option.value}>
+                <span className="facet__option facet__option--empty">
+                  <span className="facet__box" aria-hidden="true" />
+                  {swatch}
+                  {option.title}
+                </span>
+              </li>
+            );
+          }
+          const next = toggleValue(view.filters, group.facet, option.value);
+          return (
+            <li key={option.value}>
+              <a
+                className={isSelected ? "facet__option facet__option--on" : "facet__option"}
+                href={listingHref(view, next)}
+                rel={shouldIndex(next) ? undefined : "nofollow"}
+                data-selected={isSelected ? "" : undefined}
+              >
+                <span className="facet__box" aria-hidden="true" />
+                {swatch}
+                {isSelected ? <span className="visually-hidden">Выбрано: </span> : null}
+                {option.title}
+                <span className="facet__count">{option.count}</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

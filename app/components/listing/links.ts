@@ -1,0 +1,75 @@
+/**
+ * Links of a listing, built in the browser from the page's base path and filter state (the loader
+ * sends no hrefs), plus the click handler that keeps the scroll position for filter and sort links.
+ */
+import { useCallback, type MouseEvent } from "react";
+import { useNavigate } from "react-router";
+import { safeNavigationTarget } from "#app/lib/navigation.ts";
+import { toggleFilterValue, withFilterPath, type CatalogFilters, type FilterFacet } from "#app/features/catalog/filter-path.ts";
+import type { ListingView } from "./types.ts";
+
+export function listingHref(view: Pick<ListingView, "base" | "filterWord">, filters: CatalogFilters): string {
+  return withFilterPath(view.base, filters, { filterWord: view.filterWord });
+}
+
+/** Adds or removes one facet value (coatings are ids, sent as strings in the view). */
+export function toggleValue(filters: CatalogFilters, facet: FilterFacet, value: string): CatalogFilters {
+  return facet === "coatings" ? toggleFilterValue(filters, "coatings", Number(value)) : toggleFilterValue(filters, facet, value);
+}
+
+export function selectedValues(filters: CatalogFilters, facet: FilterFacet): string[] {
+  if (facet === "brands") return filters.brands;
+  if (facet === "colors") return filters.colors;
+  if (facet === "coatings") return filters.coatings.map(String);
+  return filters.attrs[facet.attr] ?? [];
+}
+
+/**
+ * Filter and sort links are plain <a> (they work without JavaScript). After hydration a click on
+ * one becomes a client navigation that keeps the scroll position, so the visitor stays at the
+ * filter they clicked. Registered in the capture phase: it runs before the shell's delegated
+ * listener (app/lib/navigation.ts), which then sees the click handled and leaves it alone.
+ */
+export function useKeepScrollClick() {
+  const navigate = useNavigate();
+  return useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = (event.target as Element | null)?.closest?.("a");
+      if (!anchor || !event.currentTarget.contains(anchor) || anchor.target || anchor.hasAttribute("download")) return;
+      const target = safeNavigationTarget(anchor.href, window.location.origin);
+      if (target === null) return;
+      event.preventDefault();
+      void navigate(target, { preventScrollReset: true });
+    },
+    [navigate],
+  );
+}
+
+/** Russian plural: 1 товар, 2 товара, 5 товаров. */
+export function pluralRu(n: number, forms: readonly [one: string, few: string, many: string]): string {
+  const m10 = n % 10;
+  const m100 = n % 100;
+  if (m10 === 1 && m100 !== 11) return forms[0];
+  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return forms[1];
+  return forms[2];
+}
+
+/**
+ * Page numbers to show: the first, the last and two either side of the current one; null marks
+ * a gap ("…"). A gap of one page shows that page instead.
+ */
+export function pageWindow(current: number, count: number, around = 2): (number | null)[] {
+  if (count <= 1) return [];
+  const pages = new Set<number>([1, count]);
+  for (let p = current - around; p <= current + around; p++) if (p >= 1 && p <= count) pages.add(p);
+  const sorted = [...pages].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  for (const p of sorted) {
+    const prev = out.length ? out[out.length - 1] : null;
+    if (typeof prev === "number" && p - prev === 2) out.push(p - 1);
+    else if (typeof prev === "number" && p - prev > 2) out.push(null);
+    out.push(p);
+  }
+  return out;
+}

@@ -1,0 +1,46 @@
+/**
+ * The view model of a product listing (category, brand, curated lists): what the loader
+ * (app/features/catalog/listing.server.ts) sends to the browser, and nothing more. Links are not
+ * sent: the components build them from `base` + `filters` with the filter-path helpers.
+ */
+import type { CatalogFilters, FilterFacet } from "#app/features/catalog/filter-path.ts";
+import type { ProductCardView } from "#app/features/catalog/card-view.ts";
+
+export interface FacetOptionView {
+  /** Value slug (coatings: the id as a string). */
+  value: string;
+  title: string;
+  count: number;
+  /** Colour swatch. */
+  hex?: string;
+}
+
+export interface FacetGroupView {
+  /** Stable key: "brands", "colors", "coatings" or "attr:<slug>". */
+  key: string;
+  facet: FilterFacet;
+  title: string;
+  options: FacetOptionView[];
+}
+
+export interface FacetsView {
+  /** §3: the rounded price bounds of the listing (min down, max up); null when nothing has a price. */
+  price: { min: number; max: number } | null;
+  groups: FacetGroupView[];
+}
+
+export interface ListingView {
+  /** The listing's path without filters, e.g. "/catalog/ruchki", "/brands/bic", "/newones". */
+  base: string;
+  /** Category pages put the word "filter" before the segments (§2). */
+  filterWord: boolean;
+  /** The canonical filter state of this page. */
+  filters: CatalogFilters;
+  cards: ProductCardView[];
+  /** Matching product groups over all pages. */
+  total: number;
+  page: number;
+  pageCount: number;
+  /** Null when the facets could not be loaded: the listing is shown without them. */
+  facets: FacetsView | null;
+}

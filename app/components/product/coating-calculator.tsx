@@ -1,0 +1,261 @@
+/**
+ * Print run and print price of the product page. The quantity prices the goods (price tiers);
+ * a complete coating line (§5) is priced by POST /coating-price → /api/coating/recalculate,
+ * debounced, through a fetcher that does not revalidate the page. Without JavaScript the same
+ * form posts to the product page's action, which renders the page again with the price.
+ */
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import type { PriceTier } from "#contract/catalog.ts";
+import type { action as coatingPriceAction } from "#app/routes/coating-price.ts";
+import type { CoatingPriceAnswer } from "./coating-price.server.ts";
+import { MAX_PRINT_RUN } from "#app/features/coating/coating-line.ts";
+import { formatPrice, priceForQuantity } from "#app/features/catalog/price.ts";
+import {
+  coatingHint,
+  defaultOptions,
+  EMPTY_COATING_FORM,
+  FIELD,
+  readCoatingForm,
+  recalculateRequest,
+  requestBody,
+  requestKey,
+  type CoatingChoice,
+  type CoatingFormValues,
+} from "./coating-form.ts";
+import { PriceTiers } from "./price-tiers.tsx";
+import { formatCount } from "./format.ts";
+
+/** Wait this long after the last change before asking for a price. */
+const DEBOUNCE_MS = 300;
+
+interface RawFields {
+  coating: string;
+  variant: string;
+  width: string;
+  height: string;
+  quantity: string;
+  options: string[];
+}
+
+const str = (n: number | null) => (n === null ? "" : String(n));
+
+function rawFrom(values: CoatingFormValues): RawFields {
+  return {
+    coating: str(values.coating),
+    variant: str(values.variant),
+    width: str(values.width),
+    height: str(values.height),
+    quantity: String(values.quantity),
+    options: values.options,
+  };
+}
+
+function valuesFrom(raw: RawFields, productId: number | null): CoatingFormValues {
+  const values = readCoatingForm({ get: (name) => raw[name as keyof RawFields], getAll: () => raw.options });
+  return { ...values, productId };
+}
+
+export interface CalculatorVariation {
+  id: number;
+  price: number;
+  priceTiers: PriceTier[];
+}
+
+export function CoatingCalculator({
+  coatings,
+  variation,
+  initial,
+}: {
+  coatings: CoatingChoice[];
+  variation: CalculatorVariation | null;
+  /** The product page action's answer (a submit without JavaScript). */
+  initial?: { values: CoatingFormValues; answer: CoatingPriceAnswer } | null;
+}) {
+  const [raw, setRaw] = useState<RawFields>(() => rawFrom(initial?.values ?? EMPTY_COATING_FORM));
+  const fetcher = useFetcher<typeof coatingPriceAction>();
+  const { submit } = fetcher;
+
+  const values = valuesFrom(raw, variation?.id ?? null);
+  const coating = coatings.find((c) => c.id === values.coating);
+  const hint = coatingHint(values, coating);
+  const request = hint === null && coating ? recalculateRequest(values, coating) : null;
+  const key = request ? requestKey(request) : null;
+  const body = request ? requestBody(request).toString() : null;
+
+  // The no-JavaScript answer already priced these values: no need to ask again.
+  const sent = useRef<string | null>(initial?.answer.key ?? null);
+  useEffect(() => {
+    if (body === null || key === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = key;
+      void submit(body, { method: "post", action: "/coating-price", defaultShouldRevalidate: false });
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [body, key, submit]);
+
+  const answer = key === null ? null : ([fetcher.data, initial?.answer].find((a) => a?.key === key) ?? null);
+  const pending = key !== null && answer === null;
+
+  const set = (patch: Partial<RawFields>) => setRaw((r) => ({ ...r, ...patch }));
+  const onCoating = (e: ChangeEvent<HTMLSelectElement>) => {
+    const next = coatings.find((c) => String(c.id) === e.target.value);
+    set({ coating: e.target.value, variant: "", options: defaultOptions(next) });
+  };
+  const onOption = (title: string, checked: boolean) =>
+    setRaw((r) => ({ ...r, options: checked ? [...r.options, title] : r.options.filter((t) => t !== title) }));
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    // With JavaScript the price is already live; submitting only skips the wait.
+    e.preventDefault();
+    if (body !== null && key !== null) {
+      sent.current = key;
+      void submit(body, { method: "post", action: "/coating-price", defaultShouldRevalidate: false });
+    }
+  };
+
+  const unitPrice = variation ? priceForQuantity(variation.priceTiers, variation.price, values.quantity) : null;
+  const goods = unitPrice === null ? null : unitPrice * values.quantity;
+  const print = answer?.price?.price ?? null;
+
+  return (
+    <form method="post" className="calculator" onSubmit={onSubmit} aria-labelledby="calculator-title" data-testid="coating-calculator">
+      <h2 id="calculator-title" className="calculator__title">
+        Расчёт стоимости
+      </h2>
+      <input type="hidden" name={FIELD.productId} value={variation?.id ?? ""} />
+      <label className="field">
+        <span className="field__label">Тираж, шт.</span>
+        <input
+          className="field__input"
+          type="number"
+          name={FIELD.quantity}
+          min={1}
+          max={MAX_PRINT_RUN}
+          step={1}
+          inputMode="numeric"
+          required
+          value={raw.quantity}
+          onChange={(e) => set({ quantity: e.target.value })}
+          onBlur={() => set({ quantity: String(values.quantity) })}
+        />
+      </label>
+      {variation ? (
+        <PriceTiers tiers={variation.priceTiers} price={variation.price} quantity={values.quantity} />
+      ) : null}
+
+      {coatings.length > 0 ? (
+        <fieldset className="calculator__coating">
+          <legend>Нанесение логотипа</legend>
+          <label className="field">
+            <span className="field__label">Вид нанесения</span>
+            <select className="field__input" name={FIELD.coating} value={raw.coating} onChange={onCoating}>
+              <option value="">Без нанесения</option>
+              {coatings.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          {coating && coating.variants.length > 0 ? (
+            <label className="field">
+              <span className="field__label">Вариант</span>
+              <select className="field__input" name={FIELD.variant} value={raw.variant} onChange={(e) => set({ variant: e.target.value })}>
+                <option value="">Выберите вариант</option>
+                {coating.variants.map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {coating ? (
+            <div className="calculator__size">
+              <label className="field">
+                <span className="field__label">Ширина, мм</span>
+                <input
+                  className="field__input"
+                  type="number"
+                  name={FIELD.width}
+                  min={1}
+                  max={coating.maxWidth ?? undefined}
+                  step="any"
+                  inputMode="decimal"
+                  value={raw.width}
+                  onChange={(e) => set({ width: e.target.value })}
+                />
+              </label>
+              <label className="field">
+                <span className="field__label">Высота, мм</span>
+                <input
+                  className="field__input"
+                  type="number"
+                  name={FIELD.height}
+                  min={1}
+                  max={coating.maxHeight ?? undefined}
+                  step="any"
+                  inputMode="decimal"
+                  value={raw.height}
+                  onChange={(e) => set({ height: e.target.value })}
+                />
+              </label>
+            </div>
+          ) : null}
+          {coating && coating.options.length > 0 ? (
+            <ul className="calculator__options">
+              {coating.options.map((o) => (
+                <li key={o.id}>
+                  <label className={o.enabled ? "checkbox" : "checkbox checkbox--disabled"}>
+                    <input
+                      type="checkbox"
+                      name={FIELD.options}
+                      value={o.title}
+                      disabled={!o.enabled}
+                      checked={o.enabled && raw.options.includes(o.title)}
+                      onChange={(e) => onOption(o.title, e.target.checked)}
+                    />
+                    {o.title}
+                    {o.enabled ? null : <span className="checkbox__note"> — недоступно для этого вида нанесения</span>}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      <output className="calculator__result" aria-live="polite" data-testid="calculator-result">
+        {goods !== null && unitPrice !== null ? (
+          <span className="calculator__line">
+            Товар: {formatCount(values.quantity)} × {formatPrice(unitPrice)} = <strong>{formatPrice(goods)}</strong>
+          </span>
+        ) : null}
+        {coatings.length > 0 && values.coating !== null ? (
+          hint !== null ? (
+            <span className="calculator__hint" data-testid="coating-hint">
+              {hint}
+            </span>
+          ) : answer?.error ? (
+            <span className="calculator__error" role="alert">
+              {answer.error}
+            </span>
+          ) : (
+            <span className="calculator__line" data-testid="coating-price" aria-busy={pending}>
+              Нанесение: <strong>{print !== null ? formatPrice(print) : "считаем…"}</strong>
+              {answer?.price && answer.price.discount > 0 ? <span className="calculator__discount"> (скидка {formatPrice(answer.price.discount)})</span> : null}
+            </span>
+          )
+        ) : null}
+        {goods !== null ? (
+          <span className="calculator__total">
+            Итого: <strong data-testid="calculator-total">{formatPrice(goods + (hint === null && print !== null ? print : 0))}</strong>
+          </span>
+        ) : null}
+      </output>
+      <button className="button calculator__submit" type="submit">
+        Рассчитать
+      </button>
+    </form>
+  );
+}

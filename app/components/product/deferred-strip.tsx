@@ -1,0 +1,18 @@
+import { Suspense } from "react";
+import { Await } from "react-router";
+import type { ProductCardView } from "#app/features/catalog/card-view.ts";
+import { ProductStrip } from "#app/components/home/product-strip.tsx";
+
+/**
+ * A strip whose cards the loader did not wait for: the page streams first and the strip follows
+ * (crawlers get the whole document). Secondary: a failure shows nothing.
+ */
+export function DeferredStrip({ title, products, testId }: { title: string; products: Promise<ProductCardView[]>; testId?: string }) {
+  return (
+    <Suspense fallback={null}>
+      <Await resolve={products} errorElement={null}>
+        {(cards) => <ProductStrip title={title} products={cards} testId={testId} />}
+      </Await>
+    </Suspense>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Colour and size selectors. Each choice is a link to `?variant=<product id>`: without JavaScript
+ * the page reloads with that variation; with it, the product route skips revalidation for a
+ * variant change (its shouldRevalidate), so switching is instant and keeps the scroll position.
+ */
+import { Link } from "react-router";
+import type { VariationChoices } from "./variant-selection.ts";
+
+const variantHref = (id: number) => `?variant=${id}`;
+
+export function VariantPicker({ choices, colorTitle, size }: { choices: VariationChoices; colorTitle: string | null; size: string | null }) {
+  return (
+    <div className="variant-picker">
+      {colorTitle || choices.colors.length > 0 ? (
+        <div className="variant-picker__group">
+          <p className="variant-picker__label">
+            Цвет: <strong>{colorTitle ?? "—"}</strong>
+          </p>
+          {choices.colors.length > 0 ? (
+            <ul className="variant-picker__colors">
+              {choices.colors.map((c) => (
+                <li key={c.slug}>
+                  <Link
+                    to={variantHref(c.productId)}
+                    replace
+                    preventScrollReset
+                    className={c.inStock ? "swatch" : "swatch swatch--out"}
+                    style={{ background: c.hex }}
+                    title={c.title}
+                    aria-label={c.title}
+                    aria-current={c.selected ? "true" : undefined}
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {size || choices.sizes.length > 0 ? (
+        <div className="variant-picker__group">
+          <p className="variant-picker__label">
+            Размер: <strong>{size ?? "—"}</strong>
+          </p>
+          {choices.sizes.length > 0 ? (
+            <ul className="variant-picker__sizes">
+              {choices.sizes.map((s) => (
+                <li key={s.size}>
+                  <Link
+                    to={variantHref(s.productId)}
+                    replace
+                    preventScrollReset
+                    className={s.inStock ? "size-chip" : "size-chip size-chip--out"}
+                    aria-current={s.selected ? "true" : undefined}
+                  >
+                    {s.size}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Streaming SSR (§4): people get the shell first and deferred parts stream in after it;
+ * crawlers get the complete document. The abort timer is cleared when the stream ends,
+ * so finished renders are not retained (the baseline's memory problem).
+ */
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext } from "react-router";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { ServerRouter } from "react-router";
+import { renderToPipeableStream } from "react-dom/server";
+
+/** Deferred data that has not arrived by then is rejected into its error boundary. */
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const waitForAll = loadContext.isBot || routerContext.isSpaMode;
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const onReady = () => {
+      shellRendered = true;
+      const body = new PassThrough({
+        final(callback) {
+          clearTimeout(timer);
+          timer = undefined;
+          callback();
+        },
+      });
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
+      pipe(body);
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+    };
+
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />, {
+      nonce: loadContext.nonce,
+      onShellReady: waitForAll ? undefined : onReady,
+      onAllReady: waitForAll ? onReady : undefined,
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
+  });
+}

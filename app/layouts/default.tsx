@@ -1,0 +1,16 @@
+import type { ReactNode } from "react";
+import { Header } from "#app/components/header.tsx";
+import { Footer } from "#app/components/footer.tsx";
+
+/** Full shell: header with menu, city, search and shop entries; footer with contacts. */
+export function DefaultLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout" data-layout="default">
+      <Header />
+      <main id="main" className="layout__main container">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

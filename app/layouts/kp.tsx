@@ -1,0 +1,14 @@
+import type { ReactNode } from "react";
+import { Header } from "#app/components/header.tsx";
+
+/** Commercial offers (KP): the header and a wide work area, no footer. */
+export function KpLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout" data-layout="kp">
+      <Header />
+      <main id="main" className="layout__main layout__main--wide container">
+        {children}
+      </main>
+    </div>
+  );
+}

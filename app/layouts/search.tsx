@@ -1,0 +1,16 @@
+import type { ReactNode } from "react";
+import { Header } from "#app/components/header.tsx";
+import { Footer } from "#app/components/footer.tsx";
+
+/** Search results: the shell with a full-width results area. */
+export function SearchLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout" data-layout="search">
+      <Header />
+      <main id="main" className="layout__main layout__main--wide container">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+import { Logo } from "#app/components/logo.tsx";
+import { useRootData } from "#app/lib/root-data.ts";
+
+/** A focused page (e.g. /route): logo header, content, a one-line footer. */
+export function SimpleLayout({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  return (
+    <div className="layout" data-layout="simple">
+      <header className="simple-header container">
+        <Logo />
+        {root?.contacts.phone ? <span className="simple-header__phone">{root.contacts.phone}</span> : null}
+      </header>
+      <main id="main" className="layout__main container">
+        {children}
+      </main>
+      <footer className="simple-footer container">
+        <a href="/">На главную</a>
+      </footer>
+    </div>
+  );
+}

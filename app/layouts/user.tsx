@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+import { Header } from "#app/components/header.tsx";
+import { Footer } from "#app/components/footer.tsx";
+
+/** The account area: the shell with the account navigation beside the page. */
+export function UserLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout" data-layout="user">
+      <Header />
+      <div className="layout__main container user-layout">
+        <nav className="user-layout__nav" aria-label="Личный кабинет">
+          <a href="/profile">Профиль</a>
+          <a href="/profile/orders">Заказы</a>
+          <a href="/profile/companies">Компании</a>
+          <a href="/profile/cp">Коммерческие предложения</a>
+        </nav>
+        <main id="main">{children}</main>
+      </div>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,768 @@
+/**
+ * The server-side API client policies (§7–§9), proven against MSW with the real fetch.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { http, HttpResponse, delay } from "msw";
+import { z } from "zod";
+import { emptyPaged, endpoint, paged, type Paged } from "#contract/endpoint.ts";
+import { contentEndpoints, type City } from "#contract/content.ts";
+import {
+  createApiClient,
+  DEFAULT_ERROR_MESSAGE,
+  mapError,
+  NO_RESPONSE_MESSAGE,
+  RETRY_STATUSES,
+  timeoutFor,
+  toSearchParams,
+  type ApiClientOptions,
+  type AuthTokens,
+} from "./api-client.server.ts";
+import { API_BASE, realFetch, server, installMswServer } from "#tests/mocks/server.ts";
+import { authenticated, failure, refreshEndpoint, scripted, snapshot, success, type SeenRequest } from "#tests/mocks/api-handlers.ts";
+
+installMswServer();
+
+const Item = z.object({ id: z.number(), title: z.string() });
+const ITEM = { id: 7, title: "Кружка" };
+
+/** Endpoints of every shape the client has to handle. */
+const ep = {
+  item: endpoint({
+    id: "test.item",
+    method: "GET",
+    path: "/item/{id}",
+    tag: "test",
+    summary: "",
+    timeout: "default",
+    params: z.object({ id: z.union([z.string(), z.number()]) }),
+    response: Item,
+  }),
+  read: endpoint({ id: "test.read", method: "GET", path: "/read", tag: "test", summary: "", timeout: "default", response: Item }),
+  productList: endpoint({
+    id: "test.productList",
+    method: "GET",
+    path: "/product/list",
+    tag: "test",
+    summary: "",
+    timeout: "catalog",
+    query: z.object({
+      page: z.number().optional(),
+      groupIds: z.array(z.number()).optional(),
+      text: z.string().optional(),
+      sort: z.string().nullish(),
+    }),
+    response: paged(Item),
+  }),
+  create: endpoint({
+    id: "test.create",
+    method: "POST",
+    path: "/thing/create",
+    tag: "test",
+    summary: "",
+    timeout: "default",
+    body: z.object({ title: z.string(), count: z.number() }),
+    response: Item,
+  }),
+  put: endpoint({ id: "test.put", method: "PUT", path: "/thing", tag: "test", summary: "", timeout: "default", body: z.object({ text: z.string() }), response: Item }),
+  patch: endpoint({ id: "test.patch", method: "PATCH", path: "/thing", tag: "test", summary: "", timeout: "default", body: z.object({ text: z.string() }), response: Item }),
+  delete: endpoint({
+    id: "test.delete",
+    method: "DELETE",
+    path: "/thing",
+    tag: "test",
+    summary: "",
+    timeout: "default",
+    body: z.object({ imagesIds: z.array(z.number()) }),
+    response: Item,
+  }),
+  upload: endpoint({
+    id: "test.upload",
+    method: "POST",
+    path: "/profile/legal/create",
+    tag: "test",
+    summary: "",
+    timeout: "default",
+    bodyKind: "form",
+    body: z.object({ name: z.string(), inn: z.number(), file: z.instanceof(Blob).optional(), note: z.string().optional() }),
+    response: Item,
+  }),
+  login: endpoint({
+    id: "test.login",
+    method: "POST",
+    path: "/auth/login",
+    tag: "test",
+    summary: "",
+    timeout: "default",
+    body: z.object({ email: z.string(), password: z.string() }),
+    response: z.unknown(),
+  }),
+};
+
+function client(overrides: Partial<ApiClientOptions> = {}) {
+  return createApiClient({ baseUrl: API_BASE, fetch: realFetch, defaultTimeoutMs: 2_000, ...overrides });
+}
+
+const WRITES = [
+  ["POST", () => client().call(ep.create, { body: { title: "a", count: 1 } }), "post", "/thing/create"],
+  ["PUT", () => client().call(ep.put, { body: { text: "a" } }), "put", "/thing"],
+  ["PATCH", () => client().call(ep.patch, { body: { text: "a" } }), "patch", "/thing"],
+  ["DELETE", () => client().call(ep.delete, { body: { imagesIds: [1] } }), "delete", "/thing"],
+] as const;
+
+describe("base path and bearer token", () => {
+  it("calls below /api with Accept: application/json and unwraps `data`", async () => {
+    const cities: City[] = [{ id: 1, title: "Санкт-Петербург", titlePrepositional: "Санкт-Петербурге", titleDative: "Санкт-Петербургу", domainPrefix: null }];
+    const route = scripted("get", "/city/", [200], cities);
+    server.use(route.handler);
+
+    const result = await client().call(contentEndpoints.cityList);
+
+    expect(result).toEqual({ ok: true, data: cities, status: 200 });
+    expect(route.calls).toHaveLength(1);
+    expect(route.calls[0].href).toBe("http://api.test/api/city/");
+    expect(route.calls[0].accept).toBe("application/json");
+  });
+
+  it("tolerates a trailing slash on the base URL", async () => {
+    const route = scripted("get", "/read", [200], ITEM);
+    server.use(route.handler);
+    await client({ baseUrl: `${API_BASE}/` }).call(ep.read);
+    expect(route.calls[0].href).toBe("http://api.test/api/read");
+  });
+
+  it("sends `Authorization: Bearer <token>` when a token is set", async () => {
+    const route = scripted("get", "/read", [200], ITEM);
+    server.use(route.handler);
+    await client({ tokens: { token: "tok-1", refreshToken: "ref-1" } }).call(ep.read);
+    expect(route.calls[0].authorization).toBe("Bearer tok-1");
+  });
+
+  it.each([
+    ["no tokens", null],
+    ["undefined tokens", undefined],
+    ["only a refresh token", { refreshToken: "ref-1" }],
+    ["an empty token", { token: "", refreshToken: "ref-1" }],
+  ])("sends no Authorization header with %s", async (_, tokens) => {
+    const route = scripted("get", "/read", [200], ITEM);
+    server.use(route.handler);
+    await client({ tokens }).call(ep.read);
+    expect(route.calls[0].authorization).toBeNull();
+  });
+});
+
+describe("retries (§7)", () => {
+  it("retries exactly on 408, 409, 425, 429, 500, 502, 503, 504", () => {
+    expect([...RETRY_STATUSES].sort((a, b) => a - b)).toEqual([408, 409, 425, 429, 500, 502, 503, 504]);
+  });
+
+  it.each([408, 409, 425, 429, 500, 502, 503, 504])("retries a GET once after %i and returns the second answer", async (status) => {
+    const route = scripted("get", "/read", [status, 200], ITEM);
+    server.use(route.handler);
+    const result = await client({ tokens: { token: "tok-1", refreshToken: "ref-1" } }).call(ep.read);
+    expect(result).toEqual({ ok: true, data: ITEM, status: 200 });
+    expect(route.calls).toHaveLength(2);
+    // The retry is the same request: same URL, same token.
+    expect(route.calls[1].href).toBe(route.calls[0].href);
+    expect(route.calls[1].authorization).toBe("Bearer tok-1");
+  });
+
+  it("retries a GET once after a network failure", async () => {
+    const route = scripted("get", "/read", ["network", 200], ITEM);
+    server.use(route.handler);
+    const result = await client().call(ep.read);
+    expect(result).toEqual({ ok: true, data: ITEM, status: 200 });
+    expect(route.calls).toHaveLength(2);
+  });
+
+  it("makes at most two attempts when the status stays transient", async () => {
+    const route = scripted("get", "/read", [503]);
+    server.use(route.handler);
+    const result = await client().call(ep.read);
+    expect(result).toEqual({ ok: false, error: { message: DEFAULT_ERROR_MESSAGE, status: 503, errors: {} } });
+    expect(route.calls).toHaveLength(2);
+  });
+
+  it("makes at most two attempts when the network stays down", async () => {
+    const route = scripted("get", "/read", ["network"]);
+    server.use(route.handler);
+    const result = await client().call(ep.read);
+    expect(result).toEqual({ ok: false, error: { message: NO_RESPONSE_MESSAGE, status: 0, errors: {} } });
+    expect(route.calls).toHaveLength(2);
+  });
+
+  it("a transient status then a network failure still stops after two attempts", async () => {
+    const route = scripted("get", "/read", [502, "network", 200], ITEM);
+    server.use(route.handler);
+    const result = await client().call(ep.read);
+    expect(result).toEqual({ ok: false, error: { message: NO_RESPONSE_MESSAGE, status: 0, errors: {} } });
+    expect(route.calls).toHaveLength(2);
+  });
+
+  it.each([400, 403, 404, 410, 422, 501, 505])("does not retry a GET on %i", async (status) => {
+    const route = scripted("get", "/read", [status, 200], ITEM);
+    server.use(route.handler);
+    const result = await client().call(ep.read);
+    expect(result.ok).toBe(false);
+    expect(route.calls).toHaveLength(1);
+  });
+
+  describe.each(WRITES)("never retries a %s", (_, run, method, path) => {
+    it.each([503, 429, 408, 500, 504])("on status %i", async (status) => {
+      const route = scripted(method, path, [status, 200], ITEM);
+      server.use(route.handler);
+      const result = await run();
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.error.status).toBe(status);
+      expect(route.calls).toHaveLength(1);
+    });
+
+    it("on a network failure", async () => {
+      const route = scripted(method, path, ["network", 200], ITEM);
+      server.use(route.handler);
+      const result = await run();
+      expect(result).toEqual({ ok: false, error: { message: NO_RESPONSE_MESSAGE, status: 0, errors: {} } });
+      expect(route.calls).toHaveLength(1);
+    });
+  });
+});
+
+describe("timeouts by call class (§9)", () => {
+  it.each([
+    ["default", 6000, 6000],
+    ["default", 1234, 1234],
+    ["init", 6000, 25_000],
+    ["favoriteGroups", 6000, 15_000],
+    ["catalog", 6000, 100_000],
+    ["init", 50, 25_000],
+  ] as const)("%s with REQUEST_TIMEOUT %i → %i ms", (kind, defaultMs, expected) => {
+    expect(timeoutFor(kind, defaultMs)).toBe(expected);
+  });
+
+  it("endpoints carry their class: init 25 s, city list default", () => {
+    expect(timeoutFor(contentEndpoints.init.timeout, 6000)).toBe(25_000);
+    expect(timeoutFor(contentEndpoints.cityList.timeout, 6000)).toBe(6000);
+  });
+
+  it("aborts a slow default-class call after defaultTimeoutMs and maps it to the no-response error", async () => {
+    let attempts = 0;
+    server.use(
+      http.get(`${API_BASE}/read`, async () => {
+        attempts++;
+        await delay(3_000);
+        return success(ITEM);
+      }),
+    );
+    const started = performance.now();
+    const result = await client({ defaultTimeoutMs: 50 }).call(ep.read);
+    const elapsed = performance.now() - started;
+
+    expect(result).toEqual({ ok: false, error: { message: NO_RESPONSE_MESSAGE, status: 0, errors: {} } });
+    // A timed-out read counts as a network failure: one retry, each attempt cut at ~50 ms.
+    expect(attempts).toBe(2);
+    expect(elapsed).toBeGreaterThanOrEqual(95);
+    expect(elapsed).toBeLessThan(1_500);
+  });
+
+  it("a timed-out write is aborted and not retried", async () => {
+    let attempts = 0;
+    server.use(
+      http.post(`${API_BASE}/thing/create`, async () => {
+        attempts++;
+        await delay(3_000);
+        return success(ITEM);
+      }),
+    );
+    const started = performance.now();
+    const result = await client({ defaultTimeoutMs: 50 }).call(ep.create, { body: { title: "a", count: 1 } });
+    expect(result).toEqual({ ok: false, error: { message: NO_RESPONSE_MESSAGE, status: 0, errors: {} } });
+    expect(attempts).toBe(1);
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+
+  it("a catalogue-class call is not cut at the default timeout", async () => {
+    server.use(
+      http.get(`${API_BASE}/product/list`, async () => {
+        await delay(150);
+        return success(emptyPaged());
+      }),
+    );
+    const result = await client({ defaultTimeoutMs: 50 }).call(ep.productList, { query: {} });
+    expect(result).toEqual({ ok: true, data: emptyPaged(), status: 200 });
+  });
+
+  it("a default-class call that answers within the timeout succeeds", async () => {
+    server.use(
+      http.get(`${API_BASE}/read`, async () => {
+        await delay(10);
+        return success(ITEM);
+      }),
+    );
+    expect(await client({ defaultTimeoutMs: 500 }).call(ep.read)).toEqual({ ok: true, data: ITEM, status: 200 });
+  });
+});
+
+describe("error mapping (§8)", () => {
+  it("no response: 'Ошибка', status 0, no field errors", async () => {
+    expect(await mapError(null)).toEqual({ message: "Ошибка", status: 0, errors: {} });
+  });
+
+  it("400: the server message and field errors as a field → message map", async () => {
+    const response = Response.json(
+      {
+        message: "Проверьте данные",
+        errors: [
+          { field: "email", message: "Некорректный e-mail" },
+          { field: "phone", message: "Телефон уже занят" },
+        ],
+      },
+      { status: 400 },
+    );
+    expect(await mapError(response)).toEqual({
+      message: "Проверьте данные",
+      status: 400,
+      errors: { email: "Некорректный e-mail", phone: "Телефон уже занят" },
+    });
+  });
+
+  it.each([401, 403, 404, 409, 422, 499])("%i: the server message with an empty field map when no errors are listed", async (status) => {
+    const response = Response.json({ message: "Нельзя" }, { status });
+    expect(await mapError(response)).toEqual({ message: "Нельзя", status, errors: {} });
+  });
+
+  it.each([
+    ["plain text", "Bad Request", "text/plain"],
+    ["HTML", "<html>nginx</html>", "text/html"],
+    ["an empty body", "", "application/json"],
+    ["JSON without a message", JSON.stringify({ error: "bad" }), "application/json"],
+    ["JSON with an empty message", JSON.stringify({ message: "" }), "application/json"],
+    ["JSON with malformed errors", JSON.stringify({ message: "x", errors: "nope" }), "application/json"],
+  ])("4xx with %s: the default message with that status", async (_, body, type) => {
+    const response = new Response(body, { status: 422, headers: { "Content-Type": type } });
+    expect(await mapError(response)).toEqual({ message: DEFAULT_ERROR_MESSAGE, status: 422, errors: {} });
+  });
+
+  it.each([500, 501, 502, 503, 504, 599])("%i: the default message, never the server's", async (status) => {
+    const response = Response.json({ message: "stack trace", errors: [{ field: "x", message: "y" }] }, { status });
+    expect(await mapError(response)).toEqual({ message: DEFAULT_ERROR_MESSAGE, status, errors: {} });
+  });
+
+  it("a 4xx from a call comes back mapped", async () => {
+    server.use(
+      http.post(`${API_BASE}/thing/create`, () =>
+        failure(400, "Не удалось сохранить", [{ field: "title", message: "Обязательное поле" }]),
+      ),
+    );
+    const result = await client().call(ep.create, { body: { title: "", count: 1 } });
+    expect(result).toEqual({ ok: false, error: { message: "Не удалось сохранить", status: 400, errors: { title: "Обязательное поле" } } });
+  });
+
+  it("a 5xx from a call gives the default message with its status", async () => {
+    server.use(http.post(`${API_BASE}/thing/create`, () => failure(500, "NullPointerException")));
+    const result = await client().call(ep.create, { body: { title: "a", count: 1 } });
+    expect(result).toEqual({ ok: false, error: { message: DEFAULT_ERROR_MESSAGE, status: 500, errors: {} } });
+  });
+
+  it.each([
+    ["a wrong shape", () => success({ id: "seven" })],
+    ["no data envelope", () => HttpResponse.json(ITEM)],
+    ["a body that is not JSON", () => new HttpResponse("<html></html>", { headers: { "Content-Type": "text/html" } })],
+    ["an empty body", () => new HttpResponse(null, { status: 200 })],
+  ])("a 2xx with %s gives the default error, not a crash", async (_, answer) => {
+    server.use(http.get(`${API_BASE}/read`, answer));
+    const result = await client().call(ep.read);
+    expect(result).toEqual({ ok: false, error: { message: DEFAULT_ERROR_MESSAGE, status: 200, errors: {} } });
+  });
+
+  it("a 2xx body is parsed by the endpoint schema (unknown keys stripped)", async () => {
+    server.use(http.get(`${API_BASE}/read`, () => success({ ...ITEM, extra: "x" })));
+    expect(await client().call(ep.read)).toEqual({ ok: true, data: ITEM, status: 200 });
+  });
+});
+
+describe("list fallback (§8)", () => {
+  const fallbackPaged = emptyPaged<z.infer<typeof Item>>();
+
+  it.each([
+    ["a 500", () => failure(500)],
+    ["a 404", () => failure(404, "Не найдено")],
+    ["a network failure", () => HttpResponse.error()],
+    ["a body that does not match the schema", () => success({ elements: "nope" })],
+  ])("gives the empty paged shape after %s", async (_, answer) => {
+    server.use(http.get(`${API_BASE}/product/list`, answer));
+    const data: Paged<z.infer<typeof Item>> = await client().list(ep.productList, { query: { page: 2 } }, fallbackPaged);
+    expect(data).toEqual({ pageLimit: 10, countItems: 0, countPages: 0, elements: [] });
+  });
+
+  it("gives the empty list after a failure", async () => {
+    server.use(http.get(`${API_BASE}/city/`, () => failure(503)));
+    expect(await client().list(contentEndpoints.cityList, {}, [])).toEqual([]);
+  });
+
+  it("gives the data on success", async () => {
+    const page = { pageLimit: 10, countItems: 1, countPages: 1, elements: [ITEM] };
+    server.use(http.get(`${API_BASE}/product/list`, () => success(page)));
+    expect(await client().list(ep.productList, {}, fallbackPaged)).toEqual(page);
+  });
+});
+
+describe("401: refresh and retry (§4, §8)", () => {
+  const TOKENS: AuthTokens = { token: "old-token", refreshToken: "old-refresh" };
+  const expired = () => failure(401, "Токен истёк");
+
+  /** GET /read answers 401 to the old token and 200 to the new one. */
+  function readByToken(valid = "new-token") {
+    return scripted("get", "/read", [(_, seen) => (seen.authorization === `Bearer ${valid}` ? success(ITEM) : expired())]);
+  }
+
+  it("refreshes with the refresh token, retries with the new token and reports the new tokens", async () => {
+    const read = readByToken();
+    const refresh = refreshEndpoint(() => authenticated("new-token", "new-refresh"));
+    server.use(read.handler, refresh.handler);
+    const onTokens = vi.fn();
+    const api = client({ tokens: TOKENS, onTokens });
+
+    const result = await api.call(ep.read);
+
+    expect(result).toEqual({ ok: true, data: ITEM, status: 200 });
+    expect(refresh.calls).toHaveLength(1);
+    expect(JSON.parse(refresh.calls[0].body)).toEqual({ refreshToken: "old-refresh" });
+    expect(refresh.calls[0].contentType).toBe("application/json");
+    // The refresh goes out without the expired session token.
+    expect(refresh.calls[0].authorization).toBeNull();
+    expect(read.calls.map((c) => c.authorization)).toEqual(["Bearer old-token", "Bearer new-token"]);
+    expect(onTokens).toHaveBeenCalledTimes(1);
+    expect(onTokens).toHaveBeenCalledWith({ token: "new-token", refreshToken: "new-refresh" });
+    expect(api.tokens).toEqual({ token: "new-token", refreshToken: "new-refresh" });
+  });
+
+  it("a refresh answer with only a new token keeps the current refresh token", async () => {
+    const read = readByToken();
+    const refresh = refreshEndpoint(() => success({ authenticated: { token: "new-token" } }));
+    server.use(read.handler, refresh.handler);
+    const onTokens = vi.fn();
+    const result = await client({ tokens: TOKENS, onTokens }).call(ep.read);
+    expect(result.ok).toBe(true);
+    expect(onTokens).toHaveBeenCalledWith({ token: "new-token", refreshToken: "old-refresh" });
+  });
+
+  it("later calls on the same client use the new token without refreshing again", async () => {
+    const read = readByToken();
+    const refresh = refreshEndpoint(() => authenticated("new-token", "new-refresh"));
+    server.use(read.handler, refresh.handler);
+    const api = client({ tokens: TOKENS });
+    await api.call(ep.read);
+    await api.call(ep.read);
+    expect(refresh.calls).toHaveLength(1);
+    expect(read.calls.map((c) => c.authorization)).toEqual(["Bearer old-token", "Bearer new-token", "Bearer new-token"]);
+  });
+
+  it("three parallel calls that each get 401 share a single refresh", async () => {
+    const read = readByToken();
+    let refreshes = 0;
+    const refresh = refreshEndpoint(async () => {
+      refreshes++;
+      await delay(20);
+      return authenticated("new-token", "new-refresh");
+    });
+    server.use(read.handler, refresh.handler);
+    const onTokens = vi.fn();
+    const api = client({ tokens: TOKENS, onTokens });
+
+    const results = await Promise.all([api.call(ep.read), api.call(ep.read), api.call(ep.read)]);
+
+    expect(results).toEqual([0, 1, 2].map(() => ({ ok: true, data: ITEM, status: 200 })));
+    expect(refreshes).toBe(1);
+    expect(onTokens).toHaveBeenCalledTimes(1);
+    expect(read.calls.filter((c) => c.authorization === "Bearer old-token")).toHaveLength(3);
+    expect(read.calls.filter((c) => c.authorization === "Bearer new-token")).toHaveLength(3);
+  });
+
+  it("a 401 that arrives after the refresh finished retries with the new token instead of refreshing again", async () => {
+    let releaseSlow!: () => void;
+    const slowMayAnswer = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const fast = readByToken();
+    const slow = scripted("get", "/item/:id", [
+      async (_, seen) => {
+        if (seen.authorization === "Bearer new-token") return success(ITEM);
+        await slowMayAnswer; // answer 401 only once the fast call has refreshed and retried
+        return expired();
+      },
+    ]);
+    const refresh = refreshEndpoint(() => authenticated("new-token", "new-refresh"));
+    server.use(fast.handler, slow.handler, refresh.handler);
+    const api = client({ tokens: TOKENS });
+
+    const slowCall = api.call(ep.item, { params: { id: 1 } });
+    const fastResult = await api.call(ep.read);
+    releaseSlow();
+    const slowResult = await slowCall;
+
+    expect(fastResult.ok).toBe(true);
+    expect(slowResult).toEqual({ ok: true, data: ITEM, status: 200 });
+    expect(refresh.calls).toHaveLength(1);
+    expect(slow.calls.map((c) => c.authorization)).toEqual(["Bearer old-token", "Bearer new-token"]);
+  });
+
+  it("a token that expires again later is refreshed again with the newest refresh token", async () => {
+    let valid = "token-2";
+    const read = scripted("get", "/read", [(_, seen) => (seen.authorization === `Bearer ${valid}` ? success(ITEM) : expired())]);
+    let n = 1;
+    const refresh = refreshEndpoint(() => {
+      n++;
+      return authenticated(`token-${n}`, `refresh-${n}`);
+    });
+    server.use(read.handler, refresh.handler);
+    const onTokens = vi.fn();
+    const api = client({ tokens: { token: "token-1", refreshToken: "refresh-1" }, onTokens });
+
+    expect((await api.call(ep.read)).ok).toBe(true);
+    valid = "token-3"; // the server expires token-2
+    expect((await api.call(ep.read)).ok).toBe(true);
+
+    expect(refresh.calls.map((c) => JSON.parse(c.body))).toEqual([{ refreshToken: "refresh-1" }, { refreshToken: "refresh-2" }]);
+    expect(onTokens.mock.calls).toEqual([[{ token: "token-2", refreshToken: "refresh-2" }], [{ token: "token-3", refreshToken: "refresh-3" }]]);
+  });
+
+  it.each([
+    ["answers 401", () => failure(401, "Refresh token invalid")],
+    ["answers 500", () => failure(500)],
+    ["fails on the network", () => HttpResponse.error()],
+    ["answers without tokens", () => success({ authenticated: null })],
+    ["answers a non-JSON body", () => new HttpResponse("ok")],
+  ])("when the refresh %s: onTokens(null) and the original call returns the mapped 401", async (_, answer) => {
+    const read = readByToken();
+    const refresh = refreshEndpoint(answer);
+    server.use(read.handler, refresh.handler);
+    const onTokens = vi.fn();
+    const api = client({ tokens: TOKENS, onTokens });
+
+    const result = await api.call(ep.read);
+
+    expect(result).toEqual({ ok: false, error: { message: "Токен истёк", status: 401, errors: {} } });
+    expect(refresh.calls).toHaveLength(1);
+    expect(onTokens).toHaveBeenCalledTimes(1);
+    expect(onTokens).toHaveBeenCalledWith(null);
+    expect(api.tokens).toBeNull();
+    // The 401 is not retried as a transient status: one attempt only.
+    expect(read.calls).toHaveLength(1);
+  });
+
+  it("parallel calls with a failing refresh: one refresh, one onTokens(null), every call gets its 401", async () => {
+    const read = readByToken();
+    const refresh = refreshEndpoint(async () => {
+      await delay(20);
+      return failure(401);
+    });
+    server.use(read.handler, refresh.handler);
+    const onTokens = vi.fn();
+    const api = client({ tokens: TOKENS, onTokens });
+
+    const results = await Promise.all([api.call(ep.read), api.call(ep.read), api.call(ep.read)]);
+
+    expect(results).toEqual([0, 1, 2].map(() => ({ ok: false, error: { message: "Токен истёк", status: 401, errors: {} } })));
+    expect(refresh.calls).toHaveLength(1);
+    expect(onTokens.mock.calls).toEqual([[null]]);
+  });
+
+  it("after a failed refresh later calls go out without a token and do not refresh again", async () => {
+    const read = readByToken();
+    const refresh = refreshEndpoint(() => failure(401));
+    server.use(read.handler, refresh.handler);
+    const api = client({ tokens: TOKENS });
+    await api.call(ep.read);
+    await api.call(ep.read);
+    expect(refresh.calls).toHaveLength(1);
+    expect(read.calls.map((c) => c.authorization)).toEqual(["Bearer old-token", null]);
+  });
+
+  it.each([
+    ["a token but no refresh token", { token: "old-token" }],
+    ["no tokens at all", null],
+  ])("no refresh with %s: the 401 is returned", async (_, tokens) => {
+    const read = readByToken();
+    const refresh = refreshEndpoint(() => authenticated("new-token", "new-refresh"));
+    server.use(read.handler, refresh.handler);
+    const onTokens = vi.fn();
+
+    const result = await client({ tokens, onTokens }).call(ep.read);
+
+    expect(result).toEqual({ ok: false, error: { message: "Токен истёк", status: 401, errors: {} } });
+    expect(refresh.calls).toHaveLength(0);
+    expect(onTokens).not.toHaveBeenCalled();
+    expect(read.calls).toHaveLength(1);
+  });
+
+  it("a 401 on the retried call is returned, with no second refresh (no loop)", async () => {
+    const read = scripted("get", "/read", [() => expired()]);
+    const refresh = refreshEndpoint(() => authenticated("new-token", "new-refresh"));
+    server.use(read.handler, refresh.handler);
+    const result = await client({ tokens: TOKENS }).call(ep.read);
+    expect(result).toEqual({ ok: false, error: { message: "Токен истёк", status: 401, errors: {} } });
+    expect(refresh.calls).toHaveLength(1);
+    expect(read.calls).toHaveLength(2);
+  });
+
+  it("a 401 from an /auth/ call (wrong password) does not refresh", async () => {
+    const login = scripted("post", "/auth/login", [() => failure(401, "Неверный логин или пароль")]);
+    const refresh = refreshEndpoint(() => authenticated("new-token", "new-refresh"));
+    server.use(login.handler, refresh.handler);
+    const result = await client({ tokens: TOKENS }).call(ep.login, { body: { email: "a@b.ru", password: "x" } });
+    expect(result).toEqual({ ok: false, error: { message: "Неверный логин или пароль", status: 401, errors: {} } });
+    expect(refresh.calls).toHaveLength(0);
+  });
+
+  describe("is separate from the transient-status retry", () => {
+    it("401 → refresh → 503 → 200: the retried call still gets its one transient retry", async () => {
+      const read = scripted("get", "/read", [() => expired(), 503, 200], ITEM);
+      const refresh = refreshEndpoint(() => authenticated("new-token", "new-refresh"));
+      server.use(read.handler, refresh.handler);
+      const result = await client({ tokens: TOKENS }).call(ep.read);
+      expect(result).toEqual({ ok: true, data: ITEM, status: 200 });
+      expect(read.calls.map((c) => c.authorization)).toEqual(["Bearer old-token", "Bearer new-token", "Bearer new-token"]);
+    });
+
+    it("503 → 401 → refresh → 200: a 401 after the transient retry still refreshes", async () => {
+      const read = scripted("get", "/read", [503, () => expired(), 200], ITEM);
+      const refresh = refreshEndpoint(() => authenticated("new-token", "new-refresh"));
+      server.use(read.handler, refresh.handler);
+      const result = await client({ tokens: TOKENS }).call(ep.read);
+      expect(result).toEqual({ ok: true, data: ITEM, status: 200 });
+      expect(read.calls).toHaveLength(3);
+      expect(refresh.calls).toHaveLength(1);
+    });
+
+    it("401 → refresh → 503 → 503: at most two attempts after the refresh", async () => {
+      const read = scripted("get", "/read", [() => expired(), 503]);
+      const refresh = refreshEndpoint(() => authenticated("new-token", "new-refresh"));
+      server.use(read.handler, refresh.handler);
+      const result = await client({ tokens: TOKENS }).call(ep.read);
+      expect(result).toEqual({ ok: false, error: { message: DEFAULT_ERROR_MESSAGE, status: 503, errors: {} } });
+      expect(read.calls).toHaveLength(3);
+    });
+
+    it("a write is sent again with its body after a refresh, but not retried on a transient status", async () => {
+      const create = scripted("post", "/thing/create", [() => expired(), 503, 200], ITEM);
+      const refresh = refreshEndpoint(() => authenticated("new-token", "new-refresh"));
+      server.use(create.handler, refresh.handler);
+      const result = await client({ tokens: TOKENS }).call(ep.create, { body: { title: "Кружка", count: 2 } });
+      expect(result).toEqual({ ok: false, error: { message: DEFAULT_ERROR_MESSAGE, status: 503, errors: {} } });
+      expect(create.calls.map((c) => [c.authorization, JSON.parse(c.body)])).toEqual([
+        ["Bearer old-token", { title: "Кружка", count: 2 }],
+        ["Bearer new-token", { title: "Кружка", count: 2 }],
+      ]);
+    });
+
+    it("a form-data write is re-encoded for the retry after a refresh", async () => {
+      const upload = scripted("post", "/profile/legal/create", [() => expired(), 200], ITEM);
+      const refresh = refreshEndpoint(() => authenticated("new-token", "new-refresh"));
+      server.use(upload.handler, refresh.handler);
+      const result = await client({ tokens: TOKENS }).call(ep.upload, { body: { name: "ООО Ромашка", inn: 7701234567 } });
+      expect(result).toEqual({ ok: true, data: ITEM, status: 200 });
+      expect(upload.calls[1].body).toContain("ООО Ромашка");
+      expect(upload.calls[1].contentType).toMatch(/^multipart\/form-data; boundary=/);
+    });
+  });
+});
+
+describe("query and path encoding", () => {
+  it("toSearchParams: arrays as key[]=v; undefined, null and '' skipped", () => {
+    const search = toSearchParams({ groupIds: [1, 2, 3], page: 2, text: "", a: undefined, b: null, sort: "price", zero: 0, off: false });
+    expect(search.getAll("groupIds[]")).toEqual(["1", "2", "3"]);
+    expect(search.toString()).toBe("groupIds%5B%5D=1&groupIds%5B%5D=2&groupIds%5B%5D=3&page=2&sort=price&zero=0&off=false");
+    expect(search.has("text")).toBe(false);
+    expect(search.has("a")).toBe(false);
+    expect(search.has("b")).toBe(false);
+  });
+
+  it("toSearchParams: empty arrays and null/undefined/'' items are left out", () => {
+    expect(toSearchParams({ groupIds: [], values: [null, "x", undefined, ""] }).toString()).toBe("values%5B%5D=x");
+  });
+
+  it("toSearchParams of nothing is empty", () => {
+    expect(toSearchParams(undefined).toString()).toBe("");
+    expect(toSearchParams({}).toString()).toBe("");
+  });
+
+  it("the client sends the encoded query (§7 groupIds[])", async () => {
+    const route = scripted("get", "/product/list", [200], emptyPaged());
+    server.use(route.handler);
+    await client().call(ep.productList, { query: { groupIds: [10, 20], page: 1, text: "ручка синяя & co", sort: null } });
+    const { url } = route.calls[0];
+    expect(url.searchParams.getAll("groupIds[]")).toEqual(["10", "20"]);
+    expect(url.searchParams.get("page")).toBe("1");
+    expect(url.searchParams.get("text")).toBe("ручка синяя & co");
+    expect(url.searchParams.has("sort")).toBe(false);
+  });
+
+  it("no query string when there is nothing to send", async () => {
+    const route = scripted("get", "/product/list", [200], emptyPaged());
+    server.use(route.handler);
+    await client().call(ep.productList, { query: { text: "" } });
+    expect(route.calls[0].href).toBe("http://api.test/api/product/list");
+  });
+
+  it("path parameters are percent-encoded", async () => {
+    const seen: SeenRequest[] = [];
+    server.use(
+      http.get(`${API_BASE}/*`, async ({ request }) => {
+        seen.push(await snapshot(request));
+        return success(ITEM);
+      }),
+    );
+    await client().call(ep.item, { params: { id: "a/b c?d#e" } });
+    await client().call(contentEndpoints.staticPageDetail, { params: { slug: "о-компании" } });
+    expect(seen[0].href).toBe("http://api.test/api/item/a%2Fb%20c%3Fd%23e");
+    expect(seen[1].href).toBe("http://api.test/api/static_page/detail/%D0%BE-%D0%BA%D0%BE%D0%BC%D0%BF%D0%B0%D0%BD%D0%B8%D0%B8");
+    expect(seen[1].url.search).toBe("");
+  });
+});
+
+describe("request bodies", () => {
+  it("JSON bodies carry Content-Type application/json", async () => {
+    const route = scripted("post", "/thing/create", [200], ITEM);
+    server.use(route.handler);
+    await client().call(ep.create, { body: { title: "Кружка", count: 3 } });
+    expect(route.calls[0].contentType).toBe("application/json");
+    expect(JSON.parse(route.calls[0].body)).toEqual({ title: "Кружка", count: 3 });
+  });
+
+  it("a DELETE can carry a JSON body (§7 DELETE /cart/image {imagesIds})", async () => {
+    const route = scripted("delete", "/thing", [200], ITEM);
+    server.use(route.handler);
+    await client().call(ep.delete, { body: { imagesIds: [4, 5] } });
+    expect(route.calls[0].contentType).toBe("application/json");
+    expect(JSON.parse(route.calls[0].body)).toEqual({ imagesIds: [4, 5] });
+  });
+
+  it("reads carry neither a body nor a Content-Type", async () => {
+    const route = scripted("get", "/read", [200], ITEM);
+    server.use(route.handler);
+    await client().call(ep.read);
+    expect(route.calls[0].contentType).toBeNull();
+    expect(route.calls[0].body).toBe("");
+  });
+
+  it("form endpoints send multipart form data with files; undefined fields are left out", async () => {
+    let form: FormData | undefined;
+    let contentType: string | null = null;
+    server.use(
+      http.post(`${API_BASE}/profile/legal/create`, async ({ request }) => {
+        contentType = request.headers.get("content-type");
+        form = await request.formData();
+        return success(ITEM);
+      }),
+    );
+    const file = new Blob([new Uint8Array([137, 80, 78, 71])], { type: "image/png" });
+
+    const result = await client().call(ep.upload, { body: { name: "ООО Ромашка", inn: 7701234567, file, note: undefined } });
+
+    expect(result.ok).toBe(true);
+    expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(form?.get("name")).toBe("ООО Ромашка");
+    expect(form?.get("inn")).toBe("7701234567");
+    expect(form?.has("note")).toBe(false);
+    const sent = form?.get("file");
+    expect(sent).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await (sent as Blob).arrayBuffer())).toEqual(new Uint8Array([137, 80, 78, 71]));
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * The one place where the storefront calls /api (§7–§9): base path, bearer token from the
+ * auth cookie, timeouts by call class, one retry for reads, §8 error mapping, 401 refresh.
+ */
+import { z } from "zod";
+import { ApiErrorBody, buildPath, isWrite, type Endpoint, type Paged, type TimeoutClass } from "#contract/endpoint.ts";
+
+/** §8 error texts. */
+export const DEFAULT_ERROR_MESSAGE = "Что-то пошло не так";
+export const NO_RESPONSE_MESSAGE = "Ошибка";
+
+/** §7: statuses a read is retried once on. */
+export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+
+export interface ApiError {
+  message: string;
+  /** 0 when no response arrived at all. */
+  status: number;
+  /** Field errors, field → message (§5). */
+  errors: Record<string, string>;
+}
+
+export type ApiResult<T> = { ok: true; data: T; status: number } | { ok: false; error: ApiError };
+
+export interface AuthTokens {
+  token: string;
+  refreshToken: string;
+}
+
+export interface ApiClientOptions {
+  /** Absolute base including /api (a trailing slash is ignored). */
+  baseUrl: string;
+  fetch: (request: Request) => Promise<Response>;
+  /** Default timeout (REQUEST_TIMEOUT, §9). */
+  defaultTimeoutMs: number;
+  tokens?: Partial<AuthTokens> | null;
+  /** Called with new tokens after a refresh, or null when the refresh failed (clear the cookie). */
+  onTokens?: (tokens: AuthTokens | null) => void;
+}
+
+export function timeoutFor(kind: TimeoutClass, defaultMs: number): number {
+  switch (kind) {
+    case "init":
+      return 25_000;
+    case "favoriteGroups":
+      return 15_000;
+    case "catalog":
+      return 100_000;
+    default:
+      return defaultMs;
+  }
+}
+
+type InputOf<S> = [NonNullable<S>] extends [z.ZodType] ? z.input<NonNullable<S>> : never;
+
+type Input<E extends Endpoint> = {
+  params?: InputOf<E["params"]>;
+  query?: InputOf<E["query"]>;
+  body?: InputOf<E["body"]>;
+};
+
+type Data<E extends Endpoint> = z.output<E["response"]>;
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** Appends a query object: arrays as key[]=v (§7 "groupIds[]"); undefined, null and "" skipped (also inside arrays). */
+export function toSearchParams(query: Record<string, unknown> | undefined): URLSearchParams {
+  const search = new URLSearchParams();
+  if (!query) return search;
+  const skip = (value: unknown) => value === undefined || value === null || value === "";
+  for (const [key, value] of Object.entries(query)) {
+    if (skip(value)) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (!skip(item)) search.append(`${key}[]`, String(item));
+    } else search.append(key, String(value));
+  }
+  return search;
+}
+
+/**
+ * Drops a body that will not be read, without waiting for it: cancelling one branch of a tee'd
+ * body (a cloned or observed response) only settles once the other branch is consumed, so an
+ * awaited cancel can hang the call forever.
+ */
+function discard(response: Response | null | undefined): void {
+  response?.body?.cancel().catch(() => {});
+}
+
+/** §8 mapping of a failed response (or none) to the error the UI shows. */
+export async function mapError(response: Response | null): Promise<ApiError> {
+  if (!response) return { message: NO_RESPONSE_MESSAGE, status: 0, errors: {} };
+  const error: ApiError = { message: DEFAULT_ERROR_MESSAGE, status: response.status, errors: {} };
+  if (response.status >= 400 && response.status <= 499) {
+    const body = ApiErrorBody.safeParse(await response.json().catch(() => null));
+    if (body.success) {
+      error.message = body.data.message || DEFAULT_ERROR_MESSAGE;
+      for (const { field, message } of body.data.errors) error.errors[field] = message;
+    }
+  } else {
+    discard(response);
+  }
+  return error;
+}
+
+/** §7: the refresh answer, `data.authenticated` with the new token (and usually a new refresh token). */
+const RefreshAnswer = z.object({
+  data: z.object({
+    authenticated: z.object({ token: z.string().min(1), refreshToken: z.string().min(1).nullish() }),
+  }),
+});
+
+export function createApiClient(options: ApiClientOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  let tokens: Partial<AuthTokens> | null = options.tokens ?? null;
+  /** The refresh in progress; every call that gets a 401 meanwhile waits for this one. */
+  let refreshing: Promise<boolean> | null = null;
+
+  /** One request. `token` is the bearer to send (none for auth calls such as the refresh). */
+  async function send(
+    method: string,
+    url: string,
+    body: BodyInit | null,
+    contentType: string | null,
+    timeoutMs: number,
+    token: string | undefined,
+  ): Promise<Response | null> {
+    const headers = new Headers({ Accept: "application/json" });
+    if (contentType) headers.set("Content-Type", contentType);
+    if (token) headers.set("Authorization", `Bearer ${token}`);
+    try {
+      return await options.fetch(new Request(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) }));
+    } catch {
+      // Network failure, abort by timeout, or a request the runtime refuses: no response (§8).
+      return null;
+    }
+  }
+
+  /** Refreshes the tokens once for all concurrent callers; false (and tokens cleared) on failure. */
+  function refresh(): Promise<boolean> {
+    refreshing ??= (async () => {
+      const refreshToken = tokens?.refreshToken;
+      if (!refreshToken) return false;
+      // Auth calls go without the (expired) session token (§7).
+      const response = await send(
+        "POST",
+        `${baseUrl}/auth/refresh`,
+        JSON.stringify({ refreshToken }),
+        "application/json",
+        options.defaultTimeoutMs,
+        undefined,
+      );
+      const answer = response?.ok ? RefreshAnswer.safeParse(await response.json().catch(() => null)) : null;
+      if (!answer?.success) discard(response);
+      if (answer?.success) {
+        const next: AuthTokens = {
+          token: answer.data.data.authenticated.token,
+          refreshToken: answer.data.data.authenticated.refreshToken || refreshToken,
+        };
+        tokens = next;
+        options.onTokens?.({ ...next });
+        return true;
+      }
+      tokens = null;
+      options.onTokens?.(null);
+      return false;
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function call<E extends Endpoint>(endpoint: E, input: Input<E> = {} as Input<E>): Promise<ApiResult<Data<E>>> {
+    const url = new URL(baseUrl + buildPath(endpoint.path, (input.params ?? {}) as Record<string, string>));
+    url.search = toSearchParams(input.query as Record<string, unknown> | undefined).toString();
+    const timeoutMs = timeoutFor(endpoint.timeout, options.defaultTimeoutMs);
+    const write = isWrite(endpoint);
+    const authCall = endpoint.path.startsWith("/auth/");
+
+    /** A fresh body per request: a sent body stream cannot be sent again. */
+    const encode = (): { body: BodyInit | null; contentType: string | null } => {
+      if (input.body === undefined) return { body: null, contentType: null };
+      if (endpoint.bodyKind === "form") {
+        const form = new FormData();
+        for (const [key, value] of Object.entries(input.body as Record<string, unknown>)) {
+          if (value === undefined || value === null) continue;
+          form.append(key, value instanceof Blob ? value : String(value));
+        }
+        return { body: form, contentType: null };
+      }
+      return { body: JSON.stringify(input.body), contentType: "application/json" };
+    };
+
+    /** One request with the current token; reports which token it carried. */
+    const sendOnce = async () => {
+      const token = tokens?.token || undefined;
+      const { body, contentType } = encode();
+      return { response: await send(endpoint.method, url.href, body, contentType, timeoutMs, token), token };
+    };
+
+    /** §7: reads retry once on a network failure (timeouts included) or a transient status; writes never. */
+    const attempt = async () => {
+      const first = await sendOnce();
+      if (write || (first.response !== null && !RETRY_STATUSES.has(first.response.status))) return first;
+      discard(first.response);
+      return sendOnce();
+    };
+
+    const first = await attempt();
+    const sentToken = first.token;
+    let response = first.response;
+
+    // §4/§8: a 401 refreshes the tokens (once for all concurrent calls) and sends the call again.
+    // This is separate from the transient retry above: the repeated call gets its own attempt.
+    if (response?.status === 401 && !authCall) {
+      const renewedMeanwhile = Boolean(tokens?.token) && tokens?.token !== sentToken;
+      const retry = renewedMeanwhile || (Boolean(tokens?.refreshToken) && (await refresh()));
+      if (retry) {
+        discard(response);
+        ({ response } = await attempt());
+      }
+    }
+    if (!response || !response.ok) return { ok: false, error: await mapError(response) };
+
+    const json = (await response.json().catch(() => undefined)) as { data?: unknown } | undefined;
+    const parsed = endpoint.response.safeParse(json?.data);
+    if (!parsed.success) {
+      return { ok: false, error: { message: DEFAULT_ERROR_MESSAGE, status: response.status, errors: {} } };
+    }
+    return { ok: true, data: parsed.data as Data<E>, status: response.status };
+  }
+
+  /** §8: a failed list fetch silently gives the fallback (an empty list or empty paged shape). */
+  async function list<E extends Endpoint>(endpoint: E, input: Input<E>, fallback: Data<E>): Promise<Data<E>> {
+    const result = await call(endpoint, input);
+    return result.ok ? result.data : fallback;
+  }
+
+  return {
+    call,
+    list,
+    get tokens() {
+      return tokens;
+    },
+  };
+}
+
+export type { Paged };

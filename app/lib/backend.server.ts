@@ -1,0 +1,58 @@
+import type { RequestHandler } from "express";
+import type { Env } from "./env.server.ts";
+
+/** Where the storefront's /api calls go: the embedded reference API (in-process) or API_URL. */
+export interface Backend {
+  /** Absolute base of the /api contract, e.g. "http://reference.internal/api". */
+  baseUrl: string;
+  /** Fetch to use for API calls; in-process for the embedded API (no socket hop). */
+  fetch: (request: Request) => Promise<Response>;
+  /** Express middleware that serves /api to browsers and other clients (embedded only). */
+  listener?: RequestHandler;
+  /** Readiness: the database, or the external API, answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** Subscribe to catalogue/content changes, so caches can be dropped (embedded only). */
+  onChange(listener: () => void): void;
+  describe: string;
+}
+
+export async function createBackend(env: Env): Promise<Backend> {
+  if (env.apiUrl) return externalBackend(env.apiUrl);
+  const { startReferenceApi } = await import("../../api/index.ts");
+  const { getRequestListener } = await import("@hono/node-server");
+  const reference = await startReferenceApi({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const listen = getRequestListener(reference.fetch);
+  return {
+    baseUrl: "http://reference.internal/api",
+    fetch: (request) => Promise.resolve(reference.fetch(request)),
+    listener: (req, res, next) => {
+      if (req.path === "/api" || req.path.startsWith("/api/")) void listen(req, res);
+      else next();
+    },
+    ping: reference.ping,
+    close: reference.close,
+    onChange: reference.onChange,
+    describe: reference.describe,
+  };
+}
+
+function externalBackend(apiUrl: URL): Backend {
+  const baseUrl = new URL("api", apiUrl.href.endsWith("/") ? apiUrl.href : `${apiUrl.href}/`).href.replace(/\/$/, "");
+  return {
+    baseUrl,
+    fetch: (request) => fetch(request),
+    async ping() {
+      try {
+        const res = await fetch(`${baseUrl}/city/`, { signal: AbortSignal.timeout(2000) });
+        await res.body?.cancel();
+        return res.status < 500;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {},
+    onChange: () => {},
+    describe: `external API ${baseUrl}`,
+  };
+}

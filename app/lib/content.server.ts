@@ -1,0 +1,57 @@
+/**
+ * Shared content that is the same for every visitor (init, cities, SEO, banners, slider,
+ * static pages), read through a process cache. Failures are never cached.
+ */
+import type { Init, City, SeoEntry, Banner, Slide } from "#contract/content.ts";
+import { endpoints } from "#contract/index.ts";
+import { createApiClient, type ApiResult } from "./api-client.server.ts";
+import { createTtlCache } from "./cache.server.ts";
+import { sanitizeHtml } from "./sanitize.server.ts";
+import type { Backend } from "./backend.server.ts";
+
+/** §9: minimal order price default, also used when init fails. */
+export const DEFAULT_MINIMAL_ORDER_PRICE = 10000;
+
+export const EMPTY_INIT: Init = {
+  colors: [],
+  contacts: [],
+  categories: [],
+  footerCategories: [],
+  orderInfoBlock: { printDeadline: "", minimalOrder: "", paymentTypes: "", deliveryInfo: "" },
+  minimalOrderPrice: DEFAULT_MINIMAL_ORDER_PRICE,
+};
+
+const TTL = 30_000;
+
+export type ContentService = ReturnType<typeof createContentService>;
+
+export function createContentService(backend: Backend, defaultTimeoutMs: number) {
+  const api = createApiClient({ baseUrl: backend.baseUrl, fetch: backend.fetch, defaultTimeoutMs });
+  const cache = createTtlCache();
+  backend.onChange(() => cache.clear());
+
+  /** Cached list-like content: a failure gives the fallback and is not cached (§8). */
+  function cachedList<T>(key: string, run: () => Promise<ApiResult<T>>, fallback: T): Promise<T> {
+    return cache.get(key, async () => {
+      const result = await run();
+      return result.ok ? { value: result.data, cacheable: true } : { value: fallback, cacheable: false };
+    }, TTL);
+  }
+
+  return {
+    api,
+    init: () => cachedList<Init>("init", () => api.call(endpoints.init, { params: { x: "web" } }), EMPTY_INIT),
+    cities: () => cachedList<City[]>("cities", () => api.call(endpoints.cityList), []),
+    seo: () => cachedList<SeoEntry[]>("seo", () => api.call(endpoints.seoList), []),
+    banners: () => cachedList<Banner[]>("banners", () => api.call(endpoints.bannerList), []),
+    slider: () => cachedList<Slide[]>("slider", () => api.call(endpoints.sliderMain), []),
+    /** Main content, sanitised (§5). The caller needs the error (404 vs unavailable), so the result is returned. */
+    staticPage: (slug: string) =>
+      cache.get(`static:${slug}`, async () => {
+        const result = await api.call(endpoints.staticPageDetail, { params: { slug } });
+        if (result.ok) result.data = { ...result.data, content: await sanitizeHtml(result.data.content) };
+        return { value: result, cacheable: result.ok };
+      }, TTL),
+    clear: () => cache.clear(),
+  };
+}

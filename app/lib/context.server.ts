@@ -1,0 +1,138 @@
+/**
+ * The typed load context every loader and action receives, built once per request:
+ * the API client (with the auth cookie), shared content, the city, the site origin and the CSP nonce.
+ *
+ * The city is resolved earlier, by the `resolveCity` middleware (mounted before the page cache),
+ * which also writes the cityId cookie back: the cookie travels outside the rendered (and cached)
+ * page, and the page cache keys on the resolved city id.
+ */
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { isbot } from "isbot";
+import type { City } from "#contract/content.ts";
+import { CITY_COOKIE, hostForCity, isMoscowHost, selectCity } from "#app/features/city/city.ts";
+import { createApiClient } from "./api-client.server.ts";
+import type { Backend } from "./backend.server.ts";
+import { createContentService } from "./content.server.ts";
+import { authCookies, cityCookie, readCookies, REFRESH_COOKIE, TOKEN_COOKIE } from "./cookies.server.ts";
+import type { Env } from "./env.server.ts";
+import { createSitemapService } from "./sitemap.server.ts";
+
+export interface Site {
+  /** Origin as the visitor sees it, e.g. "https://msk.example.ru". */
+  origin: string;
+  host: string;
+  hostname: string;
+  protocol: string;
+  isMoscow: boolean;
+}
+
+/** What the city middleware leaves in `res.locals.city` for the page cache and the load context. */
+export interface ResolvedCity {
+  city: City;
+  cities: City[];
+}
+
+/** The city resolved for this response by `resolveCity`, if it ran. */
+export function resolvedCity(res: ExpressResponse): ResolvedCity | undefined {
+  return res.locals.city as ResolvedCity | undefined;
+}
+
+export function createContextFactory(env: Env, backend: Backend) {
+  const content = createContentService(backend, env.REQUEST_TIMEOUT);
+  const sitemaps = createSitemapService(backend, env.REQUEST_TIMEOUT);
+
+  /** §4 city selection from the Host and the cityId cookie; `cookie` is the write-back when the stored id differs. */
+  function chooseCity(req: ExpressRequest, cities: City[]): { resolved: ResolvedCity; cookie: string | null } {
+    const stored = readCookies(req.headers.cookie)[CITY_COOKIE];
+    const hostname = (req.get("host") ?? `localhost:${env.PORT}`).replace(/:\d+$/, "").toLowerCase();
+    const city = selectCity(cities, hostname, stored);
+    // §4: the chosen id is written back.
+    const cookie = stored !== String(city.id) ? cityCookie(hostname, city.id, env.COOKIE_DOMAIN) : null;
+    return { resolved: { city, cities }, cookie };
+  }
+
+  /**
+   * Express middleware, mounted before the page cache and the React Router handler: resolves the
+   * city into `res.locals.city` and adds the cityId cookie when the headers are written, so it is
+   * part of every answer that needs it, cached page or not. Left out of answers that are public
+   * (a shared cache must not replay a cookie: sitemaps, robots.txt) and of answers that set
+   * cityId themselves (the /city switch wins). Never fails: the city list falls back to an empty
+   * list, and selectCity then to the built-in Москва / Россия.
+   */
+  const resolveCity: RequestHandler = (req, res, next) => {
+    content.cities().then((cities) => {
+      const { resolved, cookie } = chooseCity(req, cities);
+      res.locals.city = resolved;
+      if (cookie) {
+        const writeHead = res.writeHead as (...args: unknown[]) => ExpressResponse;
+        res.writeHead = function (this: ExpressResponse, ...args: unknown[]) {
+          res.writeHead = writeHead as ExpressResponse["writeHead"];
+          const setCookies = [res.getHeader("set-cookie") ?? []].flat().map(String);
+          const isPublic = /\bpublic\b/i.test(String(res.getHeader("cache-control") ?? ""));
+          if (!isPublic && !setCookies.some((c) => c.startsWith(`${CITY_COOKIE}=`))) res.append("Set-Cookie", cookie);
+          return writeHead.apply(this, args);
+        } as ExpressResponse["writeHead"];
+      }
+      next();
+    }, next);
+  };
+
+  /** The city of this request: from the middleware, or resolved here (cookie appended at once). */
+  async function cityFor(req: ExpressRequest, res: ExpressResponse): Promise<ResolvedCity> {
+    const known = resolvedCity(res);
+    if (known) return known;
+    const { resolved, cookie } = chooseCity(req, await content.cities());
+    if (cookie && !res.headersSent) res.append("Set-Cookie", cookie);
+    res.locals.city = resolved;
+    return resolved;
+  }
+
+  async function createLoadContext(req: ExpressRequest, res: ExpressResponse) {
+    const cookies = readCookies(req.headers.cookie);
+    const host = req.get("host") ?? `localhost:${env.PORT}`;
+    const hostname = host.replace(/:\d+$/, "").toLowerCase();
+    const protocol = req.protocol;
+    const site: Site = { origin: `${protocol}://${host}`, host, hostname, protocol, isMoscow: isMoscowHost(hostname) };
+
+    const api = createApiClient({
+      baseUrl: backend.baseUrl,
+      fetch: backend.fetch,
+      defaultTimeoutMs: env.REQUEST_TIMEOUT,
+      tokens: cookies[TOKEN_COOKIE] ? { token: cookies[TOKEN_COOKIE], refreshToken: cookies[REFRESH_COOKIE] } : null,
+      onTokens: (tokens) => {
+        if (!res.headersSent) for (const c of authCookies(hostname, tokens, env.COOKIE_DOMAIN)) res.append("Set-Cookie", c);
+      },
+    });
+
+    // Normally resolved (and the cookie written) by the resolveCity middleware already.
+    const { city, cities } = await cityFor(req, res);
+
+    return {
+      api,
+      content,
+      sitemaps,
+      cities,
+      city,
+      site,
+      /** Origin on which a city lives (§1: regional variant carries the prefix). */
+      originForCity: (target: Pick<City, "domainPrefix">) => `${protocol}://${hostForCity(host, target)}`,
+      nonce: String(res.locals.nonce ?? ""),
+      isBot: isbot(req.get("user-agent") ?? ""),
+      isAuthenticated: Boolean(cookies[TOKEN_COOKIE]),
+      appEnv: env.APP_ENV,
+      cookieDomain: env.COOKIE_DOMAIN,
+    };
+  }
+
+  /** Fills the shared content cache before the first visitor arrives (failures are not cached). */
+  const warmUp = () => Promise.all([content.init(), content.cities(), content.seo()]).then(() => {});
+
+  return Object.assign(createLoadContext, { warmUp, resolveCity, content });
+}
+
+export type AppContext = Awaited<ReturnType<ReturnType<typeof createContextFactory>>>;
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import {
+  AUTH_COOKIE_MAX_AGE,
+  authCookies,
+  cityCookie,
+  cookieDomain,
+  isLocalHost,
+  readCookies,
+  REFRESH_COOKIE,
+  TOKEN_COOKIE,
+} from "./cookies.server.ts";
+
+/** A Set-Cookie header split into name, value and attributes (attribute names lower-cased). */
+function parseSetCookie(header: string) {
+  const [pair, ...parts] = header.split(/;\s*/);
+  const eq = pair.indexOf("=");
+  const attributes: Record<string, string | true> = {};
+  for (const part of parts) {
+    const i = part.indexOf("=");
+    if (i === -1) attributes[part.toLowerCase()] = true;
+    else attributes[part.slice(0, i).toLowerCase()] = part.slice(i + 1);
+  }
+  return { name: pair.slice(0, eq), value: decodeURIComponent(pair.slice(eq + 1)), attributes };
+}
+
+const TOKENS = { token: "jwt.access.token", refreshToken: "refresh-123" };
+
+describe("constants (§9)", () => {
+  it("auth cookies live 2678400 s (31 days) under the names token and refreshToken", () => {
+    expect(AUTH_COOKIE_MAX_AGE).toBe(2678400);
+    expect(AUTH_COOKIE_MAX_AGE).toBe(31 * 24 * 60 * 60);
+    expect(TOKEN_COOKIE).toBe("token");
+    expect(REFRESH_COOKIE).toBe("refreshToken");
+  });
+});
+
+describe("isLocalHost", () => {
+  it.each(["localhost", "msk.localhost", "LOCALHOST", "localhost:3000", "127.0.0.1", "192.168.1.10:8080", "[::1]", "[::1]:3000", "::1"])(
+    "%s is local",
+    (host) => {
+      expect(isLocalHost(host)).toBe(true);
+    },
+  );
+
+  it.each(["example.ru", "msk.example.ru", "localhost.example.ru", "mylocalhost.ru"])("%s is not local", (host) => {
+    expect(isLocalHost(host)).toBe(false);
+  });
+});
+
+describe("cookieDomain (§9: shared across subdomains)", () => {
+  it.each([
+    ["example.ru", "example.ru"],
+    ["msk.example.ru", "example.ru"],
+    ["MSK.Example.RU", "example.ru"],
+    ["msk.example.ru:8443", "example.ru"],
+    ["example.ru.", "example.ru"],
+  ])("%s → Domain=%s", (host, domain) => {
+    expect(cookieDomain(host)).toBe(domain);
+  });
+
+  it.each(["localhost", "msk.localhost", "localhost:3000", "127.0.0.1", "10.0.0.5", "[::1]", "intranet"])("%s → no Domain", (host) => {
+    expect(cookieDomain(host)).toBeUndefined();
+  });
+
+  it("a configured COOKIE_DOMAIN wins", () => {
+    expect(cookieDomain("msk.shop.example.ru", "example.ru")).toBe("example.ru");
+    expect(cookieDomain("localhost", "example.ru")).toBe("example.ru");
+  });
+});
+
+describe("authCookies", () => {
+  it("on a public host: HttpOnly, Max-Age 2678400, Path=/, SameSite=Lax, Secure, Domain of the base host", () => {
+    for (const host of ["example.ru", "msk.example.ru"]) {
+      const cookies = authCookies(host, TOKENS).map(parseSetCookie);
+      expect(cookies.map((c) => [c.name, c.value])).toEqual([
+        ["token", TOKENS.token],
+        ["refreshToken", TOKENS.refreshToken],
+      ]);
+      for (const { attributes } of cookies) {
+        expect(attributes).toEqual({
+          "max-age": "2678400",
+          domain: "example.ru",
+          path: "/",
+          httponly: true,
+          secure: true,
+          samesite: "Lax",
+        });
+      }
+    }
+  });
+
+  it.each(["localhost", "msk.localhost", "127.0.0.1"])("on %s: no Secure and no Domain, still HttpOnly and Lax", (host) => {
+    for (const { attributes } of authCookies(host, TOKENS).map(parseSetCookie)) {
+      expect(attributes).toEqual({ "max-age": "2678400", path: "/", httponly: true, samesite: "Lax" });
+    }
+  });
+
+  it("clearing sets both cookies empty with Max-Age=0 and the same Domain and Path", () => {
+    const cleared = authCookies("msk.example.ru", null).map(parseSetCookie);
+    expect(cleared.map((c) => [c.name, c.value])).toEqual([
+      ["token", ""],
+      ["refreshToken", ""],
+    ]);
+    for (const { attributes } of cleared) {
+      expect(attributes).toMatchObject({ "max-age": "0", domain: "example.ru", path: "/", httponly: true, samesite: "Lax", secure: true });
+    }
+  });
+
+  it("a configured domain is used", () => {
+    const [token] = authCookies("shop.example.ru", TOKENS, "example.ru").map(parseSetCookie);
+    expect(token.attributes.domain).toBe("example.ru");
+  });
+
+  it("token values survive a round trip through the Cookie header", () => {
+    const tokens = { token: "a b;c=d", refreshToken: "ключ" };
+    const header = authCookies("example.ru", tokens)
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect(readCookies(header)).toMatchObject({ token: tokens.token, refreshToken: tokens.refreshToken });
+  });
+});
+
+describe("cityCookie (§4, §9)", () => {
+  it("cityId with Max-Age 2678400 and Path=/, shared across subdomains", () => {
+    const { name, value, attributes } = parseSetCookie(cityCookie("msk.example.ru", 2));
+    expect([name, value]).toEqual(["cityId", "2"]);
+    expect(attributes).toMatchObject({ "max-age": "2678400", path: "/", domain: "example.ru", samesite: "Lax", secure: true });
+  });
+
+  it("on localhost: no Domain, no Secure", () => {
+    const { attributes } = parseSetCookie(cityCookie("localhost", 3));
+    expect(attributes).toEqual({ "max-age": "2678400", path: "/", samesite: "Lax" });
+  });
+});
+
+describe("readCookies", () => {
+  it("parses a Cookie header", () => {
+    expect(readCookies("token=abc; cityId=2; refreshToken=r%201")).toEqual({ token: "abc", cityId: "2", refreshToken: "r 1" });
+  });
+
+  it.each([undefined, null, ""])("gives an empty object for %j", (header) => {
+    expect(readCookies(header)).toEqual({});
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { MISSING_API_URL_MESSAGE, parseEnv, type Env } from "./env.server.ts";
+
+describe("parseEnv", () => {
+  it("applies the defaults (§9: REQUEST_TIMEOUT 6000, APP_ENV demo; PORT 3000)", () => {
+    const env: Env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      REQUEST_TIMEOUT: 6000,
+      APP_ENV: "demo",
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      DATA_DIR: "./data",
+      SHUTDOWN_TIMEOUT: 10,
+    });
+    expect(env.apiUrl).toBeNull();
+    expect(env.API_URL).toBeUndefined();
+    expect(env.COOKIE_DOMAIN).toBeUndefined();
+  });
+
+  it("reads and coerces given values", () => {
+    const env = parseEnv({ PORT: "8080", REQUEST_TIMEOUT: "12000", APP_ENV: "production", COOKIE_DOMAIN: "example.ru", NODE_ENV: "test" });
+    expect(env).toMatchObject({ PORT: 8080, REQUEST_TIMEOUT: 12000, APP_ENV: "production", COOKIE_DOMAIN: "example.ru", NODE_ENV: "test" });
+  });
+
+  it("parses a valid http(s) API_URL", () => {
+    expect(parseEnv({ API_URL: "https://api.example.ru" }).apiUrl?.href).toBe("https://api.example.ru/");
+    expect(parseEnv({ API_URL: "http://localhost:8000/" }).apiUrl?.href).toBe("http://localhost:8000/");
+  });
+
+  it.each(["not a url", "example.ru", "localhost:8000", "ftp://example.ru", "file:///etc/passwd", "javascript:alert(1)", "http://", "//example.ru"])(
+    "API_URL %j is not a usable http(s) URL: throws exactly the §8 message",
+    (API_URL) => {
+      expect(() => parseEnv({ API_URL })).toThrowError(new Error("Create an .env file with VITE_API_URL property!"));
+    },
+  );
+
+  it("the exported message is the §8 text", () => {
+    expect(MISSING_API_URL_MESSAGE).toBe("Create an .env file with VITE_API_URL property!");
+  });
+
+  it.each(["", "   "])("an empty API_URL (%j) counts as unset", (API_URL) => {
+    const env = parseEnv({ API_URL });
+    expect(env.apiUrl).toBeNull();
+    expect(env.API_URL).toBeUndefined();
+  });
+
+  it("empty variables get their defaults (PORT= is not port 0)", () => {
+    const env = parseEnv({ PORT: "", REQUEST_TIMEOUT: "", APP_ENV: "", HOST: "", LOG_LEVEL: "", SENTRY_DSN: "", COOKIE_DOMAIN: "" });
+    expect(env).toMatchObject({ PORT: 3000, REQUEST_TIMEOUT: 6000, APP_ENV: "demo", HOST: "0.0.0.0", LOG_LEVEL: "info" });
+    expect(env.SENTRY_DSN).toBeUndefined();
+    expect(env.COOKIE_DOMAIN).toBeUndefined();
+  });
+
+  it.each(["abc", "70000", "-1", "80.5"])("an invalid PORT %j throws with the field named", (PORT) => {
+    expect(() => parseEnv({ PORT })).toThrowError(/^Invalid environment: PORT: /);
+  });
+
+  it.each(["0", "-5", "fast", "1.5"])("an invalid REQUEST_TIMEOUT %j throws with the field named", (REQUEST_TIMEOUT) => {
+    expect(() => parseEnv({ REQUEST_TIMEOUT })).toThrowError(/^Invalid environment: REQUEST_TIMEOUT: /);
+  });
+
+  it("lists every invalid field", () => {
+    expect(() => parseEnv({ PORT: "x", LOG_LEVEL: "verbose" })).toThrowError(/PORT: .*; LOG_LEVEL: /);
+  });
+
+  it("an invalid field is reported before the API_URL check", () => {
+    expect(() => parseEnv({ PORT: "x", API_URL: "nope" })).toThrowError(/^Invalid environment: PORT/);
+  });
+});

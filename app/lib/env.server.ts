@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/** §8: the message the process stops with when the API base URL is unusable. */
+export const MISSING_API_URL_MESSAGE = "Create an .env file with VITE_API_URL property!";
+
+/** An empty variable ("PORT=") counts as unset, so it gets the default instead of e.g. Number("") = 0. */
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema);
+
+export const EnvSchema = z.object({
+  NODE_ENV: optional(z.enum(["development", "production", "test"]).default("production")),
+  PORT: optional(z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: optional(z.string().default("0.0.0.0")),
+  /** External backend origin; unset = the embedded reference API is mounted at /api. */
+  API_URL: optional(z.string().trim().optional()),
+  /** PostgreSQL server for the reference API; unset = embedded PGlite in DATA_DIR. */
+  DATABASE_URL: optional(z.string().optional()),
+  DATA_DIR: optional(z.string().default("./data")),
+  /** §9: default request timeout in ms. */
+  REQUEST_TIMEOUT: optional(z.coerce.number().int().positive().default(6000)),
+  /** Domain for the auth and city cookies (shared across subdomains); derived from Host when unset. */
+  COOKIE_DOMAIN: optional(z.string().optional()),
+  /** §9: environment name, default demo. */
+  APP_ENV: optional(z.string().default("demo")),
+  SENTRY_DSN: optional(z.string().url().optional()),
+  LOG_LEVEL: optional(z.enum(["silent", "error", "info"]).default("info")),
+  /** Seconds to wait for in-flight requests on SIGTERM. */
+  /** Milliseconds SIGTERM keeps serving (with Connection: close) before closing the listener. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),
+  SHUTDOWN_TIMEOUT: optional(z.coerce.number().int().positive().default(10)),
+  /** Anonymous page micro-cache (app/lib/page-cache.server.ts): "off" renders every request. */
+  PAGE_CACHE: optional(z.enum(["on", "off"]).default("on")),
+});
+export type Env = z.infer<typeof EnvSchema> & { apiUrl: URL | null };
+
+/** Parses the environment once at boot; throws with the §8 message when API_URL is not a URL. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${fields}`);
+  }
+  let apiUrl: URL | null = null;
+  if (parsed.data.API_URL !== undefined) {
+    try {
+      apiUrl = new URL(parsed.data.API_URL);
+      if (apiUrl.protocol !== "http:" && apiUrl.protocol !== "https:") throw new Error("protocol");
+    } catch {
+      throw new Error(MISSING_API_URL_MESSAGE);
+    }
+  }
+  return { ...parsed.data, apiUrl };
+}

@@ -1,0 +1,15 @@
+import type { RequestHandler } from "express";
+import type { Env } from "./env.server.ts";
+
+/** One line per request with its latency, written when the response finishes. */
+export function requestLog(env: Pick<Env, "LOG_LEVEL">): RequestHandler {
+  return (req, res, next) => {
+    if (env.LOG_LEVEL !== "info") return next();
+    const start = process.hrtime.bigint();
+    res.once("finish", () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      process.stdout.write(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)}ms\n`);
+    });
+    next();
+  };
+}

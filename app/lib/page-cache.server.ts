@@ -1,0 +1,435 @@
+/**
+ * Anonymous page micro-cache (in process). Anonymous visitors of one host and city get the same
+ * HTML (their cart, favourites and comparison live in local storage, §4), so such pages are kept
+ * for a few seconds and served stale while one background render refreshes them.
+ *
+ * Key: bot-or-person (crawlers get the complete document, people the streamed one), protocol,
+ * Host (+ X-Forwarded-Host), the resolved city id (res.locals.city, set by the city middleware
+ * that runs before this one) and the path with its query string. Only a small allow-list of query
+ * parameters is cached; any other query bypasses the cache, so random queries cannot flood it.
+ *
+ * Never stored: requests with an auth cookie or an Authorization header, methods other than
+ * GET (HEAD is served from a GET entry but never stored), statuses other than 200, non-HTML
+ * answers, answers that set a cookie or say Cache-Control private / no-store, Vary: Cookie,
+ * documents whose streaming ended in an error boundary, bodies over the size limit.
+ *
+ * The CSP nonce (res.locals.nonce) is replaced by a secret per-process placeholder when a body is
+ * stored, and the new request's nonce is put back when it is served: no nonce outlives its response.
+ * On a miss the body streams to the client as usual and is teed into a buffer; it is stored
+ * after `finish` (a complete response only). The stored body is uncompressed; compression, which
+ * runs before this middleware, compresses every answer on the way out.
+ *
+ * Rendered pages must therefore depend only on those key parts. A loader that renders something
+ * else (personal data, another cookie) must answer Cache-Control: private or no-store.
+ */
+import { randomBytes } from "node:crypto";
+import { request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { isbot } from "isbot";
+import { CITY_COOKIE } from "#app/features/city/city.ts";
+import { readCookies, REFRESH_COOKIE, TOKEN_COOKIE } from "./cookies.server.ts";
+
+export const PAGE_CACHE_HEADER = "X-Page-Cache";
+export type PageCacheStatus = "HIT" | "STALE" | "MISS" | "BYPASS";
+
+export interface PageCacheOptions {
+  /** Off: every request goes through (answers say BYPASS). Default on. */
+  enabled?: boolean;
+  /** How long an entry is served as HIT. Default 5 s. */
+  freshMs?: number;
+  /** How long after that it is served as STALE while a background render refreshes it. Default 60 s. */
+  staleMs?: number;
+  /** Bounds: entries (LRU) and bytes of stored bodies. Default 500 entries, 32 MiB. */
+  maxEntries?: number;
+  maxBytes?: number;
+  /** A body larger than this is not stored. Default 2 MiB. */
+  maxBodyBytes?: number;
+  /** Path + query longer than this is not cached. Default 1024. */
+  maxUrlLength?: number;
+  /** Query parameters a cached page may have (each once); any other bypasses. */
+  queryAllowList?: readonly string[];
+  /** A request carrying any of these cookies is personal. Default token, refreshToken. */
+  privateCookies?: readonly string[];
+  /** While one render of a key is in flight, the same key waits for it up to this long. Default 3 s. */
+  coalesceMs?: number;
+  /** The city id of this response; undefined = not cacheable. Default: res.locals.city.city.id. */
+  cityOf?: (res: Response) => string | undefined;
+  /** Clock (tests). */
+  now?: () => number;
+}
+
+export interface PageCacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  stale: number;
+  misses: number;
+  bypasses: number;
+  stores: number;
+  revalidations: number;
+}
+
+export interface PageCache {
+  middleware: RequestHandler;
+  /** Drops every entry; renders already running are not stored. */
+  clear(): void;
+  /** The listening server: stale entries are refreshed with a loopback request through it. */
+  attach(server: Server): void;
+  /** Resolves when no background refresh is running (tests, shutdown). */
+  idle(): Promise<void>;
+  stats(): PageCacheStats;
+}
+
+export const DEFAULT_QUERY_ALLOW_LIST = ["page", "sort", "variant"] as const;
+
+/** Headers of a stored answer that must not be replayed (or are set fresh per response). */
+const UNSTORED_HEADERS = new Set([
+  "set-cookie",
+  "content-security-policy",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  PAGE_CACHE_HEADER.toLowerCase(),
+]);
+
+/** Fizz's marks of a boundary that failed on the server and is left to the client. */
+const ERRORED_BOUNDARY = /<!--\$!-->|\$RX\(/;
+
+interface Entry {
+  status: number;
+  headers: [string, string | string[]][];
+  /** The body split at the nonce placeholder: the new nonce goes between the parts. */
+  parts: Buffer[];
+  bytes: number;
+  freshUntil: number;
+  staleUntil: number;
+  /** How to render this key again in the background. */
+  origin: RenderTarget;
+}
+
+interface RenderTarget {
+  url: string;
+  host: string;
+  forwardedHost: string | undefined;
+  protocol: string;
+  userAgent: string;
+  cityId: string;
+}
+
+type HeaderValue = string | number | string[] | undefined;
+
+function headerList(value: HeaderValue): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value.map(String) : [String(value)];
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+export function createPageCache(options: PageCacheOptions = {}): PageCache {
+  const enabled = options.enabled ?? true;
+  const freshMs = options.freshMs ?? 5_000;
+  const staleMs = options.staleMs ?? 60_000;
+  const maxEntries = Math.max(1, options.maxEntries ?? 500);
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+  const maxBodyBytes = options.maxBodyBytes ?? 2 * 1024 * 1024;
+  const maxUrlLength = options.maxUrlLength ?? 1024;
+  const allowList = new Set(options.queryAllowList ?? DEFAULT_QUERY_ALLOW_LIST);
+  const privateCookies = options.privateCookies ?? [TOKEN_COOKIE, REFRESH_COOKIE];
+  const coalesceMs = options.coalesceMs ?? 3_000;
+  const cityOf = options.cityOf ?? ((res: Response) => {
+    const id = (res.locals.city as { city?: { id?: unknown } } | undefined)?.city?.id;
+    return id === undefined || id === null ? undefined : String(id);
+  });
+  const now = options.now ?? Date.now;
+
+  /** Secret per process: page content cannot spell it, so it cannot get a real nonce put in. */
+  const placeholder = `\u0000nonce-${randomBytes(12).toString("hex")}\u0000`;
+  /** Marks our own background render requests (never sent anywhere but loopback). */
+  const revalidateToken = randomBytes(18).toString("base64url");
+  const REVALIDATE_HEADER = "x-page-cache-revalidate";
+
+  /** Map order is recency: the first key is the least recently used. */
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  /** Bumped by clear(): a render started before it is not stored. */
+  let generation = 0;
+  /** Renders in flight per key (the leader); followers wait on them. */
+  const inflight = new Map<string, Promise<void>>();
+  const revalidating = new Map<string, Promise<void>>();
+  let server: Server | null = null;
+  const counters = { hits: 0, stale: 0, misses: 0, bypasses: 0, stores: 0, revalidations: 0 };
+
+  function remove(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  function store(key: string, entry: Entry): void {
+    remove(key);
+    if (entry.bytes > maxBytes) return;
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    while (entries.size > maxEntries || bytes > maxBytes) remove(entries.keys().next().value as string);
+    counters.stores++;
+  }
+
+  /** "?sort=price&page=2" kept as is when every parameter is allowed and appears once; else null. */
+  function cacheableQuery(search: string): string | null {
+    if (search === "" || search === "?") return "";
+    const seen = new Set<string>();
+    for (const [name] of new URLSearchParams(search)) {
+      if (!allowList.has(name) || seen.has(name)) return null;
+      seen.add(name);
+    }
+    return search;
+  }
+
+  /** The cache key, or null when this request must not use the cache. */
+  function keyFor(req: Request, res: Response): { key: string; target: RenderTarget } | null {
+    if (req.method !== "GET" && req.method !== "HEAD") return null;
+    if (req.headers.authorization) return null;
+    const cookies = readCookies(req.headers.cookie);
+    if (privateCookies.some((name) => cookies[name] !== undefined && cookies[name] !== "")) return null;
+    const cityId = cityOf(res);
+    if (cityId === undefined) return null;
+    const url = req.originalUrl;
+    if (url.length > maxUrlLength) return null;
+    const q = url.indexOf("?");
+    const path = q === -1 ? url : url.slice(0, q);
+    const query = cacheableQuery(q === -1 ? "" : url.slice(q));
+    if (query === null) return null;
+    const userAgent = req.get("user-agent") ?? "";
+    const host = (req.get("host") ?? "").toLowerCase();
+    const forwardedHost = req.get("x-forwarded-host")?.toLowerCase();
+    const bot = isbot(userAgent);
+    const key = [bot ? "bot" : "person", req.protocol, host, forwardedHost ?? "", cityId, path + query].join("\n");
+    return { key, target: { url: path + query, host, forwardedHost, protocol: req.protocol, userAgent, cityId } };
+  }
+
+  function serve(req: Request, res: Response, entry: Entry, status: PageCacheStatus): void {
+    res.status(entry.status);
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader(PAGE_CACHE_HEADER, status);
+    if (req.method === "HEAD") {
+      res.end();
+      return;
+    }
+    const nonce = Buffer.from(String(res.locals.nonce ?? ""));
+    const chunks: Buffer[] = [];
+    entry.parts.forEach((part, i) => {
+      if (i > 0) chunks.push(nonce);
+      chunks.push(part);
+    });
+    res.end(Buffer.concat(chunks));
+  }
+
+  /** Whether the answer, as it stands when its first byte is written, may be stored. */
+  function storable(res: Response, cookiesBefore: string[]): boolean {
+    if (res.statusCode !== 200) return false;
+    if (!/^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""))) return false;
+    if (!sameList(headerList(res.getHeader("set-cookie")), cookiesBefore)) return false;
+    if (/\b(private|no-store)\b/i.test(headerList(res.getHeader("cache-control")).join(","))) return false;
+    if (/(^|,)\s*(\*|cookie|authorization)\s*(,|$)/i.test(headerList(res.getHeader("vary")).join(","))) return false;
+    return true;
+  }
+
+  /**
+   * Lets the answer stream to the client and keeps a copy; stores it when it finished completely.
+   * Resolves when the response is over (stored or not).
+   */
+  function renderAndStore(req: Request, res: Response, next: NextFunction, key: string, target: RenderTarget, forced: boolean): Promise<void> {
+    const startedIn = generation;
+    const cookiesBefore = headerList(res.getHeader("set-cookie"));
+    const headersBefore = new Map(Object.entries(res.getHeaders()).map(([k, v]) => [k, headerList(v as HeaderValue)]));
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let decided: boolean | null = null;
+    let headers: [string, string | string[]][] = [];
+
+    const decide = () => {
+      if (decided !== null) return;
+      decided = req.method === "GET" && storable(res, cookiesBefore);
+      if (!decided) {
+        // Rendered, but this answer will not be kept.
+        if (!res.headersSent) res.setHeader(PAGE_CACHE_HEADER, "BYPASS");
+        return;
+      }
+      // Only what the page itself set; headers of earlier middleware are set again on every answer.
+      headers = Object.entries(res.getHeaders())
+        .filter(([name]) => !UNSTORED_HEADERS.has(name))
+        .filter(([name, value]) => !sameList(headersBefore.get(name) ?? [], headerList(value as HeaderValue)))
+        .map(([name, value]) => [name, Array.isArray(value) ? value.map(String) : String(value)]);
+    };
+    const collect = (chunk: unknown, encoding: unknown) => {
+      if (!decided || chunk === undefined || chunk === null || typeof chunk === "function") return;
+      const buffer =
+        typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : Buffer.from(chunk as Uint8Array);
+      size += buffer.length;
+      if (size > maxBodyBytes) {
+        decided = false;
+        chunks.length = 0;
+        return;
+      }
+      chunks.push(buffer);
+    };
+
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.write = ((...args: unknown[]) => {
+      decide();
+      collect(args[0], args[1]);
+      return write(...args);
+    }) as Response["write"];
+    res.end = ((...args: unknown[]) => {
+      decide();
+      collect(args[0], args[1]);
+      return end(...args);
+    }) as Response["end"];
+
+    const over = new Promise<void>((resolve) => {
+      res.once("finish", () => {
+        const nonce = String(res.locals.nonce ?? "");
+        const body = decided ? Buffer.concat(chunks).toString("utf8") : "";
+        const current = startedIn === generation;
+        const errored = ERRORED_BOUNDARY.test(body);
+        if (decided && current && !errored) {
+          const template = nonce ? body.split(nonce).join(placeholder) : body;
+          const parts = template.split(placeholder).map((part) => Buffer.from(part));
+          const t = now();
+          store(key, {
+            status: res.statusCode,
+            headers,
+            parts,
+            bytes: parts.reduce((n, p) => n + p.length, 0) + key.length,
+            freshUntil: t + freshMs,
+            staleUntil: t + freshMs + staleMs,
+            origin: target,
+          });
+        } else if (req.method === "GET" && current && !(forced && (res.statusCode >= 500 || errored))) {
+          // The page no longer answers a storable 200 (say it is gone now): stop serving the old
+          // one. A failing background render (5xx, an errored boundary) keeps the stale copy.
+          remove(key);
+        }
+        resolve();
+      });
+      res.once("close", () => resolve());
+    });
+    next();
+    return over;
+  }
+
+  /** One background render of `key` through the server itself (a loopback request). */
+  function revalidate(key: string, target: RenderTarget): boolean {
+    if (revalidating.has(key)) return true;
+    const address = server?.address() as AddressInfo | string | null | undefined;
+    if (!address || typeof address === "string") return false;
+    const host = address.address === "::" ? "::1" : address.address === "0.0.0.0" ? "127.0.0.1" : address.address;
+    counters.revalidations++;
+    const done = new Promise<void>((resolve) => {
+      const headers: Record<string, string> = {
+        host: target.host,
+        "user-agent": target.userAgent,
+        cookie: `${CITY_COOKIE}=${target.cityId}`,
+        "accept-encoding": "identity",
+        "x-forwarded-proto": target.protocol,
+        [REVALIDATE_HEADER]: revalidateToken,
+      };
+      if (target.forwardedHost) headers["x-forwarded-host"] = target.forwardedHost;
+      const request = httpRequest({ host, port: address.port, method: "GET", path: target.url, headers, agent: false }, (response) => {
+        response.resume();
+        response.once("end", () => resolve());
+        response.once("error", () => resolve());
+      });
+      request.setTimeout(30_000, () => request.destroy());
+      request.once("error", () => resolve());
+      request.end();
+    }).finally(() => revalidating.delete(key));
+    revalidating.set(key, done);
+    return true;
+  }
+
+  function bypass(res: Response, next: () => void): void {
+    counters.bypasses++;
+    res.setHeader(PAGE_CACHE_HEADER, "BYPASS");
+    next();
+  }
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (!enabled) return bypass(res, next);
+    const keyed = keyFor(req, res);
+    if (!keyed) return bypass(res, next);
+    const { key, target } = keyed;
+    // Our own background render: always render, and store (or drop) the result.
+    const forced = req.get(REVALIDATE_HEADER) === revalidateToken;
+
+    const lookup = (): "served" | "render" => {
+      const entry = entries.get(key);
+      if (!entry || forced) return "render";
+      const t = now();
+      if (t < entry.freshUntil || (t < entry.staleUntil && revalidate(key, entry.origin))) {
+        // Most recently used goes last.
+        entries.delete(key);
+        entries.set(key, entry);
+        const status = t < entry.freshUntil ? "HIT" : "STALE";
+        counters[status === "HIT" ? "hits" : "stale"]++;
+        serve(req, res, entry, status);
+        return "served";
+      }
+      remove(key);
+      return "render";
+    };
+
+    const render = () => {
+      counters.misses++;
+      res.setHeader(PAGE_CACHE_HEADER, "MISS");
+      const finished = renderAndStore(req, res, next, key, target, forced);
+      if (req.method === "GET" && !inflight.has(key)) {
+        inflight.set(key, finished);
+        void finished.finally(() => {
+          if (inflight.get(key) === finished) inflight.delete(key);
+        });
+      }
+    };
+
+    if (lookup() === "served") return;
+    const leader = forced ? undefined : inflight.get(key);
+    if (!leader) return render();
+    // Another request is rendering this very page: wait for it rather than render it twice.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, coalesceMs);
+    });
+    void Promise.race([leader, timeout]).then(() => {
+      clearTimeout(timer);
+      if (res.destroyed || res.headersSent) return;
+      if (lookup() === "served") return;
+      render();
+    });
+  };
+
+  return {
+    middleware,
+    clear() {
+      generation++;
+      entries.clear();
+      bytes = 0;
+    },
+    attach(listening) {
+      server = listening;
+    },
+    async idle() {
+      while (revalidating.size > 0) await Promise.all([...revalidating.values()]);
+    },
+    stats: () => ({ entries: entries.size, bytes, ...counters }),
+  };
+}

@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import type { Backend } from "./backend.server.ts";
+import { createSitemapService, productPageSize, robotsTxt, urlsetXml, xmlEscape } from "./sitemap.server.ts";
+import { MAX_PRODUCT_SITEMAPS, parseSitemapFile, SITEMAP_FILES } from "./sitemap-files.ts";
+import type { SitemapEntry, SitemapType } from "#contract/seo.ts";
+
+const STAMP = "2025-03-01T10:00:00.000Z";
+
+/** A fake SEO API: `products` active product ids, plus a few categories, brands and pages. */
+function fakeApi(products: number, options: { failing?: () => boolean } = {}) {
+  const calls: string[] = [];
+  const listeners: (() => void)[] = [];
+  const rows: Record<SitemapType, SitemapEntry[]> = {
+    categories: [
+      { id: 1, slug: "ruchki", updatedAt: null },
+      { id: 2, slug: "a&b<c>", updatedAt: null },
+    ],
+    brands: [{ id: 7, slug: "parker", updatedAt: null }],
+    pages: [
+      { id: 1, slug: "about", updatedAt: STAMP },
+      { id: 2, slug: "secret-draft", updatedAt: STAMP },
+    ],
+    products: Array.from({ length: products }, (_, i) => ({ id: i + 1, slug: `g-${i + 1}`, updatedAt: STAMP })),
+  };
+  const backend: Backend = {
+    baseUrl: "http://fake.internal/api",
+    async fetch(request) {
+      const url = new URL(request.url);
+      calls.push(url.pathname + url.search);
+      if (options.failing?.()) return Response.json({ message: "down", errors: [] }, { status: 503 });
+      if (url.pathname === "/api/seo/sitemap") {
+        return Response.json({
+          data: (Object.keys(rows) as SitemapType[]).map((type) => ({ type, total: rows[type].length, updatedAt: type === "pages" || type === "products" ? STAMP : null })),
+        });
+      }
+      const type = url.pathname.split("/").pop() as SitemapType;
+      const page = Number(url.searchParams.get("page") ?? 1);
+      const pageSize = Number(url.searchParams.get("pageSize") ?? 10000);
+      const all = rows[type];
+      return Response.json({
+        data: { type, page, pageSize, total: all.length, countPages: Math.ceil(all.length / pageSize), entries: all.slice((page - 1) * pageSize, page * pageSize) },
+      });
+    },
+    ping: async () => true,
+    close: async () => {},
+    onChange: (listener) => {
+      listeners.push(listener);
+    },
+    describe: "fake",
+  };
+  return { backend, calls, change: () => listeners.forEach((l) => l()) };
+}
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+
+describe("sitemap files", () => {
+  it("routes every file name it can serve, and nothing else", () => {
+    expect(SITEMAP_FILES).toHaveLength(4 + MAX_PRODUCT_SITEMAPS);
+    for (const file of SITEMAP_FILES) expect(parseSitemapFile(file), file).not.toBeNull();
+    expect(parseSitemapFile("sitemap-products-3.xml")).toEqual({ kind: "products", page: 3 });
+    for (const bad of ["sitemap-products-0.xml", `sitemap-products-${MAX_PRODUCT_SITEMAPS + 1}.xml`, "sitemap-people.xml", "sitemap.xml.gz", "sitemap-products-01.xml"]) {
+      expect(parseSitemapFile(bad), bad).toBeNull();
+    }
+  });
+
+  it("escapes XML and grows the product page only when 50 files are not enough", () => {
+    expect(xmlEscape(`a&b<c>"d'`)).toBe("a&amp;b&lt;c&gt;&quot;d&apos;");
+    expect(urlsetXml("https://x.ru", [{ path: "/a?b=1&c=2", lastmod: STAMP }])).toContain("<loc>https://x.ru/a?b=1&amp;c=2</loc><lastmod>2025-03-01T10:00:00.000Z</lastmod>");
+    expect(productPageSize(0)).toBe(10_000);
+    expect(productPageSize(100_000)).toBe(10_000);
+    expect(productPageSize(500_001)).toBe(10_001);
+    expect(productPageSize(10_000_000)).toBe(50_000);
+  });
+
+  it("robots.txt keeps private areas out and names the host's sitemap", () => {
+    const robots = robotsTxt("http://msk.localhost:3000");
+    expect(robots).toMatch(/^User-agent: \*$/m);
+    for (const path of ["/profile", "/cart", "/cp", "/favorites", "/comparison", "/api/"]) expect(robots).toContain(`Disallow: ${path}\n`);
+    expect(robots).toContain("Allow: /api/media/");
+    expect(robots).toMatch(/^Sitemap: http:\/\/msk\.localhost:3000\/sitemap\.xml$/m);
+    expect(robots).not.toMatch(/^Disallow: \/$/m);
+  });
+});
+
+describe("sitemap service", () => {
+  it("writes the index for the requesting origin, listing every per-type file", async () => {
+    const api = fakeApi(25_001);
+    const sitemaps = createSitemapService(api.backend, 1000);
+    for (const origin of ["http://localhost:3000", "https://msk.example.ru"]) {
+      const result = await sitemaps.file(origin, "sitemap.xml");
+      expect(result.status).toBe(200);
+      const body = result.status === 200 ? result.body : "";
+      expect(body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+      expect(locs(body)).toEqual(
+        ["sitemap-categories.xml", "sitemap-brands.xml", "sitemap-pages.xml", "sitemap-products-1.xml", "sitemap-products-2.xml", "sitemap-products-3.xml"].map(
+          (f) => `${origin}/${f}`,
+        ),
+      );
+    }
+  });
+
+  it("lists product URLs page by page, 10 000 a file, with lastmod", async () => {
+    const api = fakeApi(25_001);
+    const sitemaps = createSitemapService(api.backend, 1000);
+    const first = await sitemaps.file("https://msk.example.ru", "sitemap-products-1.xml");
+    const last = await sitemaps.file("https://msk.example.ru", "sitemap-products-3.xml");
+    expect(first.status === 200 && locs(first.body)).toHaveLength(10_000);
+    expect(first.status === 200 && locs(first.body)[0]).toBe("https://msk.example.ru/catalog/goods/1");
+    expect(first.status === 200 && first.body).toContain(`<lastmod>${STAMP}</lastmod>`);
+    const lastUrls = last.status === 200 ? locs(last.body) : [];
+    expect(lastUrls).toHaveLength(5_001);
+    expect(lastUrls.at(0)).toBe("https://msk.example.ru/catalog/goods/20001");
+    expect(lastUrls.at(-1)).toBe("https://msk.example.ru/catalog/goods/25001");
+    expect((await sitemaps.file("https://msk.example.ru", "sitemap-products-4.xml")).status).toBe(404);
+    expect((await sitemaps.file("https://msk.example.ru", "sitemap-nothing.xml")).status).toBe(404);
+  });
+
+  it("escapes slugs, and lists only content pages that exist and have a route", async () => {
+    const sitemaps = createSitemapService(fakeApi(3).backend, 1000);
+    const categories = await sitemaps.file("http://localhost", "sitemap-categories.xml");
+    expect(categories.status === 200 && locs(categories.body)).toEqual(["http://localhost/catalog/ruchki", "http://localhost/catalog/a%26b%3Cc%3E"]);
+    const pages = await sitemaps.file("http://localhost", "sitemap-pages.xml");
+    const urls = pages.status === 200 ? locs(pages.body) : [];
+    expect(urls).toEqual(expect.arrayContaining(["http://localhost/", "http://localhost/catalog", "http://localhost/print", "http://localhost/about"]));
+    // In the content service but without a route; and a routed page the content service lacks.
+    expect(urls).not.toContain("http://localhost/secret-draft");
+    expect(urls).not.toContain("http://localhost/faq");
+  });
+
+  it("caches per origin and file, and drops the cache when the data changes", async () => {
+    const api = fakeApi(3);
+    const sitemaps = createSitemapService(api.backend, 1000);
+    await sitemaps.file("http://localhost", "sitemap-brands.xml");
+    await sitemaps.file("http://localhost", "sitemap-brands.xml");
+    expect(api.calls.filter((c) => c.startsWith("/api/seo/sitemap/brands"))).toHaveLength(1);
+    const msk = await sitemaps.file("http://msk.localhost", "sitemap-brands.xml");
+    expect(msk.status === 200 && locs(msk.body)).toEqual(["http://msk.localhost/brands/parker"]);
+    expect(api.calls.filter((c) => c.startsWith("/api/seo/sitemap/brands"))).toHaveLength(2);
+    api.change();
+    await sitemaps.file("http://localhost", "sitemap-brands.xml");
+    expect(api.calls.filter((c) => c.startsWith("/api/seo/sitemap/brands"))).toHaveLength(3);
+  });
+
+  it("answers 503 while the API is down, and does not keep that answer", async () => {
+    let down = true;
+    const api = fakeApi(3, { failing: () => down });
+    const sitemaps = createSitemapService(api.backend, 1000);
+    expect((await sitemaps.file("http://localhost", "sitemap.xml")).status).toBe(503);
+    down = false;
+    expect((await sitemaps.file("http://localhost", "sitemap.xml")).status).toBe(200);
+  });
+});

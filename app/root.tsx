@@ -1,0 +1,120 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigation,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { siteCityTitle } from "./features/city/city.ts";
+import { deriveContacts } from "./features/content/contacts.ts";
+import { recordNavigationTarget } from "./lib/chunk-reload.ts";
+import { useLinkInterception } from "./lib/navigation.ts";
+import { useRootData } from "./lib/root-data.ts";
+import { layoutFor, type LayoutName } from "./layouts/layout.ts";
+import { Layout as PageLayout } from "./layouts/page-layout.tsx";
+import { ErrorPage } from "./components/error-page.tsx";
+import { ProgressBar } from "./components/progress-bar.tsx";
+import { SITE_NAME } from "./lib/seo.ts";
+import stylesHref from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** Error answers keep their headers (503's Retry-After). */
+export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const init = await context.content.init();
+  const contacts = deriveContacts(init.contacts);
+  return data({
+    city: context.city,
+    cities: context.cities.map(({ id, title, domainPrefix }) => ({ id, title, domainPrefix })),
+    siteCityTitle: siteCityTitle(context.city.id),
+    menu: init.categories,
+    footerCategories: init.footerCategories,
+    contacts,
+    minimalOrderPrice: init.minimalOrderPrice,
+    origin: context.originForCity(context.city),
+    isAuthenticated: context.isAuthenticated,
+    nonce: context.nonce,
+  });
+}
+
+/** Menus and contacts change rarely: only actions (city switch, login) refresh the root data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+
+/** The document: lang="ru", nonce on every script the framework writes. */
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const nonce = root?.nonce;
+  return (
+    <html lang="ru">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function useLayoutName(): LayoutName {
+  const matches = useMatches();
+  return layoutFor(matches.map((m) => m.handle));
+}
+
+export default function App() {
+  const navigation = useNavigation();
+  const target = navigation.location ? navigation.location.pathname + navigation.location.search : null;
+  useEffect(() => {
+    recordNavigationTarget(window.sessionStorage, target);
+  }, [target]);
+  useLinkInterception();
+  return (
+    <>
+      <ProgressBar active={navigation.state !== "idle"} />
+      <PageLayout name={useLayoutName()}>
+        <Outlet />
+      </PageLayout>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  let message = `Page not found: ${location.pathname}`;
+  if (isRouteErrorResponse(error)) {
+    if (typeof error.data === "string" && error.data) message = error.data;
+  } else if (error instanceof Error) {
+    console.error(error);
+    message = error.message;
+  }
+  const root = useRootData();
+  const contacts = root ? { phone: root.contacts.phone, email: root.contacts.email, cityTitle: root.siteCityTitle } : undefined;
+  const page = <ErrorPage message={message} contacts={contacts} />;
+  // Inside the normal site layout when the shell's data is there (§2).
+  return root ? <PageLayout name="default">{page}</PageLayout> : page;
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  return [{ title: error ? `Страница не найдена — ${SITE_NAME}` : SITE_NAME }];
+}

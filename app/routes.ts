@@ -1,0 +1,58 @@
+/**
+ * The route table of §2, in one place. Pages that later issues build are listed in comments
+ * where they will go; until they exist, their paths answer the normal 404 (routes/not-found.tsx).
+ */
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { SITEMAP_FILES } from "./lib/sitemap-files.ts";
+
+const STATIC_PAGES = [
+  "about",
+  "agreement",
+  "delivery",
+  "faq",
+  "obmen-vozvrat-tovarov",
+  "payment",
+  "privacy",
+  "public-offer",
+  "requirements",
+  "vacancy",
+] as const;
+
+export default [
+  // index /                              — catalogue issue
+  // /catalog, /catalog/:slug, /catalog/:slug/filter/*, /catalog/goods/:id — catalogue issue
+  // /brands, /brands/:slug/*, /bestoffers/*, /newones/*, /recommended/*, /print, /print/:id — catalogue issue
+  // /search/*, /search/filter/*, /actions, /blog, /news (+ /:id), /subscribe — search & content issue
+  // /profile, /profile/companies, /profile/cp, /profile/orders, /email/confirm — accounts issue
+  // /favorites, /comparison, /cart, /cart/ordering, /thanks — cart issue
+  // /cp, /cp/:id, /cp/edit/:id, /cp/hidden — commercial offers issue
+  ...STATIC_PAGES.map((slug) => route(slug, "routes/static-page.tsx", { id: `page-${slug}` })),
+  route("contacts", "routes/contacts.tsx"),
+  route("route", "routes/route-page.tsx"),
+
+  // Catalogue listings (§2): one module per page kind, one route entry per path shape.
+  route("catalog", "routes/catalog.tsx"),
+  route("catalog/:slug", "routes/category.tsx", { id: "category" }),
+  route("catalog/:slug/filter/*", "routes/category.tsx", { id: "category-filter" }),
+  route("brands", "routes/brands.tsx"),
+  route("brands/:slug/*", "routes/brand.tsx"),
+  route("bestoffers/*", "routes/product-list.tsx", { id: "list-bestoffers" }),
+  route("newones/*", "routes/product-list.tsx", { id: "list-newones" }),
+  route("recommended/*", "routes/product-list.tsx", { id: "list-recommended" }),
+
+  // Resource routes
+  route("city", "routes/city.ts"),
+  // Crawlers: the sitemap index and its files (one route per file name), robots.txt
+  ...SITEMAP_FILES.map((file) => route(file, "routes/sitemap.ts", { id: `seo-${file.replace(/\.xml$/, "")}` })),
+  route("robots.txt", "routes/robots.ts"),
+
+  // Home, product and print pages (§2) and their resource routes.
+  index("routes/home.tsx"),
+  route("catalog/goods/:id", "routes/product.tsx"),
+  route("print", "routes/print-list.tsx"),
+  route("print/:id", "routes/print-item.tsx"),
+  route("viewed", "routes/viewed.ts"),
+  route("coating-price", "routes/coating-price.ts"),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,106 @@
+/**
+ * /print/{id} (§2): one print type (print-types/detail/{id}) with its sanitised description (§5),
+ * variants, options and pricing; products that accept it follow, deferred. Unknown id → §2 404.
+ */
+import { data } from "react-router";
+import type { Route } from "./+types/print-item";
+import { endpoints, emptyPaged } from "#contract/index.ts";
+import { toCardView, type ProductCardView } from "#app/features/catalog/card-view.ts";
+import { formatPrice } from "#app/features/catalog/price.ts";
+import { pageNotFoundMessage } from "#app/lib/filters.ts";
+import { mainContentError } from "#app/lib/page-errors.server.ts";
+import { sanitizedHtml } from "#app/components/product/sanitized-html.server.ts";
+import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
+import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
+import { useRootData } from "#app/lib/root-data.ts";
+import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
+import { HtmlContent } from "#app/components/html-content.tsx";
+import { DeferredStrip } from "#app/components/product/deferred-strip.tsx";
+import { plainText } from "#app/components/product/format.ts";
+
+const STRIP_LIMIT = 8;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname;
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
+  if (id < 1) throw data(pageNotFoundMessage(path), { status: 404 });
+
+  const products: Promise<ProductCardView[]> = context.api
+    .list(endpoints.productList, { query: { coatings: [id], pageLimit: STRIP_LIMIT } }, emptyPaged(STRIP_LIMIT))
+    .then((page) => page.elements.filter((g) => g.products.length > 0).map(toCardView))
+    .catch(() => []);
+
+  const [result, seoEntries] = await Promise.all([context.api.call(endpoints.printTypeDetail, { params: { id } }), context.content.seo()]);
+  if (!result.ok) mainContentError(result.error, path);
+  const coating = result.data;
+  const description = await sanitizedHtml(coating.description);
+  const seo = resolveSeo(seoEntries, path, context.originForCity(context.city), {
+    title: `${coating.title} — нанесение логотипа`,
+    description: coating.preview || plainText(description, 200) || `${coating.title}: нанесение логотипа на сувениры и промо-продукцию.`,
+  });
+  return {
+    seo,
+    printType: {
+      id: coating.id,
+      title: coating.title,
+      image: coating.image,
+      description,
+      options: coating.options.filter((o) => o.enabled).map((o) => ({ title: o.title, price: o.priceType === "percent" ? `+${o.price} %` : `+${formatPrice(o.price)}` })),
+      minPrice: coating.minPrice,
+      maxWidth: coating.maxWidth,
+      maxHeight: coating.maxHeight,
+    },
+    products,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function PrintItem({ loaderData }: Route.ComponentProps) {
+  const { printType: p, products } = loaderData;
+  const crumbs = [
+    { title: "Виды нанесения", href: "/print" },
+    { title: p.title, href: `/print/${p.id}` },
+  ];
+  const origin = useRootData()?.origin ?? "";
+  return (
+    <article className="print-item">
+      <JsonLd data={breadcrumbListJsonLd(origin, crumbs)} />
+      <Breadcrumbs items={crumbs} />
+      <h1>{p.title}</h1>
+      <div className="print-item__main">
+        {p.image ? <img className="print-item__image" src={p.image} alt={p.title} width={600} height={400} fetchPriority="high" /> : null}
+        <div>
+          <HtmlContent html={p.description} />
+          <dl className="print-item__facts">
+            <div>
+              <dt>Стоимость тиража</dt>
+              <dd>от {formatPrice(p.minPrice)}</dd>
+            </div>
+            {p.maxWidth !== null && p.maxHeight !== null ? (
+              <div>
+                <dt>Наибольший размер нанесения</dt>
+                <dd>
+                  {p.maxWidth} × {p.maxHeight} мм
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          {p.options.length > 0 ? (
+            <>
+              <h2>Дополнительные услуги</h2>
+              <ul className="print-item__options">
+                {p.options.map((o) => (
+                  <li key={o.title}>
+                    {o.title} <span className="print-item__option-price">{o.price}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      </div>
+      <DeferredStrip title="Товары с этим нанесением" products={products} testId="print-products" />
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+/** /print (§2): the print types (print-types/list), each linking to its page. */
+import type { Route } from "./+types/print-list";
+import { endpoints } from "#contract/index.ts";
+import { mainContentError } from "#app/lib/page-errors.server.ts";
+import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
+import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [result, seoEntries] = await Promise.all([context.api.call(endpoints.printTypeList), context.content.seo()]);
+  if (!result.ok) mainContentError(result.error, "/print");
+  const seo = resolveSeo(seoEntries, "/print", context.originForCity(context.city), {
+    title: "Виды нанесения логотипа",
+    description: "Виды нанесения логотипа на сувениры и промо-продукцию: тампопечать, шелкография, гравировка, УФ-печать, вышивка и другие.",
+  });
+  return {
+    seo,
+    h1: seoEntries.find((e) => e.slug === "/print")?.h1 || "Виды нанесения",
+    printTypes: result.data.map(({ id, title, preview, image }) => ({ id, title, preview, image })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function PrintList({ loaderData }: Route.ComponentProps) {
+  const { h1, printTypes } = loaderData;
+  return (
+    <section className="print-list">
+      <Breadcrumbs items={[{ title: h1, href: "/print" }]} />
+      <h1>{h1}</h1>
+      <ul className="print-list__grid">
+        {printTypes.map((p, i) => (
+          <li key={p.id} className="print-card">
+            <a className="print-card__link" href={`/print/${p.id}`}>
+              {p.image ? <img className="print-card__image" src={p.image} alt="" width={600} height={400} loading={i < 3 ? "eager" : "lazy"} decoding="async" /> : null}
+              <h2 className="print-card__title">{p.title}</h2>
+            </a>
+            {p.preview ? <p className="print-card__preview">{p.preview}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

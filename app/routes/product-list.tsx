@@ -1,0 +1,56 @@
+/**
+ * Curated lists (§2): /bestoffers, /newones and /recommended with optional filter segments. Three
+ * route entries share this module; the list comes from the first path segment.
+ */
+import type { Route } from "./+types/product-list";
+import { canonicalRedirect, filterFormRedirect, listingSeo, loadListing, notFound, parseListingPath, PRODUCT_LISTS, type CuratedList } from "#app/features/catalog/listing.server.ts";
+import { seoMeta } from "#app/lib/seo.ts";
+import { useRootData } from "#app/lib/root-data.ts";
+import { breadcrumbListJsonLd, itemListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
+import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
+import { Listing } from "#app/components/listing/listing.tsx";
+
+function isCuratedList(name: string): name is CuratedList {
+  return Object.hasOwn(PRODUCT_LISTS, name);
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const list = url.pathname.split("/")[1] ?? "";
+  if (!isCuratedList(list)) notFound(url.pathname);
+  const scope = { kind: "list", list } as const;
+  const submitted = filterFormRedirect(url, scope);
+  if (submitted) throw submitted;
+  const { filters, segments, canonicalPath } = parseListingPath(scope, params["*"], url.pathname);
+  const moved = canonicalRedirect(url, canonicalPath);
+  if (moved) throw moved;
+
+  const [{ view }, seoEntries] = await Promise.all([loadListing({ context, scope, filters, segments, pathname: url.pathname }), context.content.seo()]);
+  const { title, path } = PRODUCT_LISTS[list];
+  const crumbs = [{ title, href: path }];
+  const { seo, h1 } = listingSeo({
+    entries: seoEntries,
+    origin: context.originForCity(context.city),
+    view,
+    canonicalPath,
+    name: title,
+    fallback: { title, description: `${title}: сувениры и подарки с нанесением логотипа. Нанесение от 1 дня, доставка по России.` },
+  });
+  return { h1, crumbs, listing: view, seo };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function ProductListPage({ loaderData }: Route.ComponentProps) {
+  const { h1, crumbs, listing } = loaderData;
+  const origin = useRootData()?.origin ?? "";
+  return (
+    <div className="listing-page">
+      <Breadcrumbs items={crumbs} />
+      <h1>{h1}</h1>
+      <Listing view={listing} emptyMessage="В этой подборке пока нет товаров." />
+      <JsonLd data={breadcrumbListJsonLd(origin, crumbs)} />
+      {listing.cards.length > 0 ? <JsonLd data={itemListJsonLd(origin, listing.cards)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+/**
+ * The product page (§2 /catalog/goods/{id}, id = product GROUP id): breadcrumbs, gallery, colour
+ * and size variations (`?variant=<product id>`), stock, SKU, quantity prices, the print-price
+ * calculator, description and characteristics; "looking at" and similar products are deferred.
+ * The page is added to the viewed products (§4) once it is shown.
+ */
+import { useEffect } from "react";
+import { data, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import type { Route } from "./+types/product";
+import { endpoints, emptyPaged, type ProductGroup } from "#contract/index.ts";
+import { productHref, toCardView, type ProductCardView } from "#app/features/catalog/card-view.ts";
+import { formatPrice } from "#app/features/catalog/price.ts";
+import { useViewedProducts } from "#app/features/viewed/use-viewed.ts";
+import { pageNotFoundMessage } from "#app/lib/filters.ts";
+import { mainContentError } from "#app/lib/page-errors.server.ts";
+import { sanitizedHtml } from "#app/components/product/sanitized-html.server.ts";
+import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
+import { breadcrumbListJsonLd, JsonLd, productJsonLd } from "#app/lib/json-ld.tsx";
+import { useRootData } from "#app/lib/root-data.ts";
+import { Breadcrumbs, type Crumb } from "#app/components/catalog/breadcrumbs.tsx";
+import { HtmlContent } from "#app/components/html-content.tsx";
+import { Gallery } from "#app/components/product/gallery.tsx";
+import { VariantPicker } from "#app/components/product/variant-picker.tsx";
+import { selectVariation, variationChoices } from "#app/components/product/variant-selection.ts";
+import { CoatingCalculator } from "#app/components/product/coating-calculator.tsx";
+import { readCoatingForm, toCoatingChoice } from "#app/components/product/coating-form.ts";
+import { priceCoatingLine } from "#app/components/product/coating-price.server.ts";
+import { DeferredStrip } from "#app/components/product/deferred-strip.tsx";
+import { formatCount, plainText } from "#app/components/product/format.ts";
+
+/** Cards in the deferred strips. */
+const STRIP_LIMIT = 8;
+/** Database ids are int4. */
+const MAX_ID = 2_147_483_647;
+
+/** The group id of the path, or the §2 404 for anything that cannot be one (never a 5xx for bad input). */
+function groupIdOf(request: Request, id: string | undefined): number {
+  const n = id && /^\d{1,10}$/.test(id) ? Number(id) : 0;
+  if (n < 1 || n > MAX_ID) throw data(pageNotFoundMessage(new URL(request.url).pathname), { status: 404 });
+  return n;
+}
+
+/** One row per attribute, its values joined ("Материал: Металл, Пластик"). */
+function attributeRows(attributes: ProductGroup["attributes"]): { title: string; value: string }[] {
+  const rows = new Map<string, string[]>();
+  for (const a of attributes) rows.set(a.title, [...(rows.get(a.title) ?? []), a.valueTitle]);
+  return [...rows].map(([title, values]) => ({ title, value: values.join(", ") }));
+}
+
+const cardsOf = (groups: ProductGroup[], exclude: number) =>
+  groups.filter((g) => g.id !== exclude && g.products.length > 0).slice(0, STRIP_LIMIT).map(toCardView);
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const id = groupIdOf(request, params.id);
+  const path = new URL(request.url).pathname;
+
+  // Deferred (not awaited): secondary, so a failure is an empty strip (§8).
+  const lookingAt: Promise<ProductCardView[]> = context.api
+    .list(endpoints.productLookingAt, { query: { product: id, limit: STRIP_LIMIT + 1 } }, [])
+    .then((groups) => cardsOf(groups, id))
+    .catch(() => []);
+
+  const [result, coatings, seoEntries] = await Promise.all([
+    context.api.call(endpoints.productDetail, { params: { id } }),
+    context.api.list(endpoints.coatingAll, {}, []),
+    context.content.seo(),
+  ]);
+  if (!result.ok) mainContentError(result.error, path);
+  const group = result.data;
+
+  // Same category, without the cards "looking at" already shows.
+  const similar: Promise<ProductCardView[]> = Promise.all([
+    context.api.list(endpoints.productList, { query: { category: group.category.slug, pageLimit: 3 * STRIP_LIMIT } }, emptyPaged(3 * STRIP_LIMIT)),
+    lookingAt,
+  ])
+    .then(([page, shown]) => {
+      const seen = new Set(shown.map((c) => c.id));
+      return cardsOf(page.elements.filter((g) => !seen.has(g.id)), id);
+    })
+    .catch(() => []);
+
+  const description = group.description ? await sanitizedHtml(group.description) : "";
+  const summary = plainText(description);
+  const accepted = new Set(group.coatings);
+  const origin = context.originForCity(context.city);
+  const seo = resolveSeo(seoEntries, path, origin, {
+    title: `${group.title} с логотипом`,
+    description:
+      `${group.title} — цена от ${formatPrice(group.minPrice)} за штуку` +
+      (group.brand ? `, бренд ${group.brand.title}` : "") +
+      `. Нанесение логотипа, доставка по России.` +
+      (summary ? ` ${plainText(summary, 120)}` : ""),
+  });
+  const image = group.image ?? group.images[0];
+  if (image) seo.image = image.startsWith("http") ? image : origin + image;
+
+  return {
+    product: {
+      id: group.id,
+      title: group.title,
+      description,
+      summary,
+      brand: group.brand ? { title: group.brand.title, slug: group.brand.slug } : null,
+      images: group.images.length ? group.images : group.image ? [group.image] : [],
+      minPrice: group.minPrice,
+      maxPrice: group.maxPrice,
+      attributes: attributeRows(group.attributes),
+      variations: group.products.map(({ id, sku, color, size, stock, price, priceTiers, images }) => ({ id, sku, color, size, stock, price, priceTiers, images })),
+    },
+    breadcrumbs: [
+      ...group.breadcrumbs.map((c): Crumb => ({ title: c.title, href: `/catalog/${c.slug}` })),
+      { title: group.title, href: productHref(group.id) },
+    ],
+    coatings: coatings.filter((c) => accepted.has(c.id)).map(toCoatingChoice),
+    seo,
+    lookingAt,
+    similar,
+  };
+}
+
+/** Without JavaScript the calculator posts here; the page renders again with the price. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  groupIdOf(request, params.id);
+  const values = readCoatingForm(await request.formData().catch(() => new FormData()));
+  return { values, answer: await priceCoatingLine(context, values) };
+}
+
+/** A variant switch (same path, only `?variant=` changed) and the live calculator need no new data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formAction, defaultShouldRevalidate }) => {
+  if (formAction === "/coating-price") return false;
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+};
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, breadcrumbs, coatings, lookingAt, similar } = loaderData;
+  const [searchParams] = useSearchParams();
+  const variation = selectVariation(product.variations, searchParams.get("variant"));
+  const choices = variationChoices(product.variations, variation);
+  const origin = useRootData()?.origin ?? "";
+
+  // §4: a product shown is a product viewed (localStorage, after hydration).
+  const { add } = useViewedProducts();
+  useEffect(() => add(product.id), [add, product.id]);
+
+  // The chosen variation's photos first, then the rest of the group's.
+  const images = [...new Set([...(variation?.images ?? []), ...product.images])];
+  const totalStock = product.variations.reduce((sum, v) => sum + v.stock, 0);
+
+  return (
+    <article className="product-page">
+      <JsonLd data={breadcrumbListJsonLd(origin, breadcrumbs)} />
+      <JsonLd
+        data={productJsonLd(origin, {
+          id: product.id,
+          title: product.title,
+          description: product.summary,
+          images: product.images,
+          sku: variation?.sku ?? null,
+          brand: product.brand?.title ?? null,
+          minPrice: product.minPrice,
+          maxPrice: product.maxPrice,
+          inStock: totalStock > 0,
+          href: productHref(product.id),
+        })}
+      />
+      <Breadcrumbs items={breadcrumbs} />
+      <div className="product-page__main">
+        <Gallery key={images.join("|")} images={images} title={product.title} />
+        <div className="product-page__info">
+          <h1 className="product-page__title">{product.title}</h1>
+          <dl className="product-page__facts">
+            {product.brand ? (
+              <div>
+                <dt>Бренд</dt>
+                <dd>
+                  <a href={`/brands/${product.brand.slug}`}>{product.brand.title}</a>
+                </dd>
+              </div>
+            ) : null}
+            {variation ? (
+              <div>
+                <dt>Артикул</dt>
+                <dd data-testid="product-sku">{variation.sku}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Наличие</dt>
+              <dd data-testid="product-stock" className={variation && variation.stock > 0 ? "stock" : "stock stock--out"}>
+                {variation && variation.stock > 0 ? `В наличии ${formatCount(variation.stock)} шт.` : "Под заказ"}
+              </dd>
+            </div>
+          </dl>
+          <p className="product-page__price">
+            {variation ? formatPrice(variation.price) : `от ${formatPrice(product.minPrice)}`}
+            <span className="product-page__price-unit"> за шт.</span>
+          </p>
+          <VariantPicker choices={choices} colorTitle={variation?.color?.title ?? null} size={variation?.size ?? null} />
+          <CoatingCalculator key={product.id} coatings={coatings} variation={variation} initial={actionData} />
+        </div>
+      </div>
+
+      {product.description ? (
+        <section className="product-page__section">
+          <h2>Описание</h2>
+          <HtmlContent html={product.description} />
+        </section>
+      ) : null}
+      {product.attributes.length > 0 ? (
+        <section className="product-page__section">
+          <h2>Характеристики</h2>
+          <dl className="product-page__attributes">
+            {product.attributes.map((a) => (
+              <div key={a.title}>
+                <dt>{a.title}</dt>
+                <dd>{a.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+
+      <DeferredStrip title="С этим товаром смотрят" products={lookingAt} testId="looking-at" />
+      <DeferredStrip title="Похожие товары" products={similar} testId="similar-products" />
+    </article>
+  );
+}

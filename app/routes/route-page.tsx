@@ -1,0 +1,16 @@
+/** /route: how to reach the office, in the simple layout (§2). */
+import type { Route } from "./+types/route-page";
+import type { RouteHandle } from "#app/layouts/layout.ts";
+import { seoMeta } from "#app/lib/seo.ts";
+import { loadStaticPage } from "#app/features/content/static-page.server.ts";
+import { StaticPageView } from "#app/components/static-page-view.tsx";
+
+export const handle: RouteHandle = { layout: "simple" };
+
+export const loader = (args: Route.LoaderArgs) => loadStaticPage(args);
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function RoutePage({ loaderData }: Route.ComponentProps) {
+  return <StaticPageView page={loaderData.page} />;
+}

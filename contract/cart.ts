@@ -1,0 +1,202 @@
+/**
+ * §7 "Cart". §3: cart products keyed by variation id, each {variation, count, comment, coatings};
+ * a coating line {id, coating, width, height, variant, priceWithoutDiscount, options}; the server
+ * cart holds variations, the order comment and attached image ids; the cart page shows itemsPrice,
+ * printPrice, price, totalCount, weight, images, comment, cartItems. Every cart call answers the
+ * priced cart, so the page re-renders from any of them.
+ */
+import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
+import { id, money, quantity } from "./common.ts";
+import { Product } from "./catalog.ts";
+import { UploadedFile } from "./file.ts";
+
+/**
+ * §3 coating line as the cart stores it. §5: complete only with coating, width and height (and a
+ * variant when the coating has variants — checked by the server, answering a field error on
+ * `…coatings.N.variant`). Sizes in millimetres. Options are titles of the checked, enabled options.
+ */
+export const CartCoatingLine = z.object({
+  /** Client-made line id (e.g. a UUID): a variation may carry several lines of the same coating. */
+  id: z.string().min(1).max(64),
+  coating: id(),
+  width: z.number().positive().max(10_000),
+  height: z.number().positive().max(10_000),
+  variant: id().nullable().default(null),
+  /** Last price the client saw; informational — the server always recalculates. */
+  priceWithoutDiscount: money().optional(),
+  options: z.array(z.string()).max(50).default([]),
+});
+export type CartCoatingLine = z.output<typeof CartCoatingLine>;
+export type CartCoatingLineInput = z.input<typeof CartCoatingLine>;
+
+/** A priced coating line: what the server computed for it. */
+export const PricedCoatingLine = CartCoatingLine.extend({
+  coatingTitle: z.string(),
+  variantTitle: z.string().nullable(),
+  priceWithoutDiscount: money(),
+  /** Line total after discounts and the coating's minimal price. */
+  price: money(),
+});
+export type PricedCoatingLine = z.infer<typeof PricedCoatingLine>;
+
+/** §3 cart product; §5 count up to 999999. §4: a new variation is only added with count > 0. */
+export const CartItemInput = z.object({
+  variation: id(),
+  count: quantity(),
+  comment: z.string().trim().max(1000).nullable().default(null),
+  coatings: z.array(CartCoatingLine).max(20).default([]),
+});
+export type CartItemInput = z.input<typeof CartItemInput>;
+
+/** Variations in one cart; more is an abuse, not a gift order. */
+export const MAX_CART_ITEMS = 200;
+
+/** A priced cart line. */
+export const CartLine = z.object({
+  variation: id(),
+  count: z.number().int(),
+  comment: z.string().nullable(),
+  coatings: z.array(PricedCoatingLine),
+  product: Product,
+  /** Enough of the group to render the line and link to /catalog/goods/{group.id}. */
+  group: z.object({ id: id(), title: z.string(), slug: z.string(), image: z.string().nullable() }),
+  /** Per item, the price tier reached by `count`. */
+  unitPrice: money(),
+  /** unitPrice × count. */
+  itemsPrice: money(),
+  /** Sum of the coating lines. */
+  printPrice: money(),
+  /** itemsPrice + printPrice. A 0 here does not block ordering (§4). */
+  price: money(),
+  /** Grams, weight × count. */
+  weight: z.number().int().nonnegative(),
+});
+export type CartLine = z.infer<typeof CartLine>;
+
+/** The priced cart (§3 cart page). §8: on a call error the page resets to EMPTY_CART-like zeros. */
+export const Cart = z.object({
+  cartItems: z.array(CartLine),
+  itemsPrice: money(),
+  printPrice: money(),
+  price: money(),
+  totalCount: z.number().int().nonnegative(),
+  weight: z.number().int().nonnegative(),
+  comment: z.string(),
+  images: z.array(UploadedFile),
+  /** Sent variations that no longer exist or are out of sale; the client drops them from tmg_cart. */
+  unavailableVariations: z.array(id()),
+});
+export type Cart = z.infer<typeof Cart>;
+
+export const EMPTY_CART: Cart = {
+  cartItems: [],
+  itemsPrice: 0,
+  printPrice: 0,
+  price: 0,
+  totalCount: 0,
+  weight: 0,
+  comment: "",
+  images: [],
+  unavailableVariations: [],
+};
+
+const items = () =>
+  z
+    .array(CartItemInput)
+    .max(MAX_CART_ITEMS)
+    .refine((list) => new Set(list.map((i) => i.variation)).size === list.length, "Вариации в корзине не должны повторяться");
+
+/** Replaces the server cart's lines (§4 login merge sends local + server lines). */
+export const CartRecalculateRequest = z.object({ items: items() });
+export type CartRecalculateRequest = z.input<typeof CartRecalculateRequest>;
+
+export const CartCommentRequest = z.object({ text: z.string().trim().max(2000) });
+export type CartCommentRequest = z.infer<typeof CartCommentRequest>;
+
+/** Ids from file/upload. */
+export const CartImagesRequest = z.object({ imagesIds: z.array(id()).min(1).max(20) });
+export type CartImagesRequest = z.infer<typeof CartImagesRequest>;
+
+/** §4: the anonymous cart (tmg_cart) is priced by this call; comment and images stay local. */
+export const CartUnauthRequest = z.object({ variations: items(), comment: z.string().max(2000).optional() });
+export type CartUnauthRequest = z.input<typeof CartUnauthRequest>;
+
+const tag = "cart";
+
+export const cartEndpoints = {
+  cartRecalculate: endpoint({
+    id: "cartRecalculate",
+    method: "POST",
+    path: "/cart/recalculate",
+    tag,
+    summary: "Replace the server cart lines and price them",
+    auth: true,
+    timeout: "default",
+    body: CartRecalculateRequest,
+    response: Cart,
+  }),
+  cartComment: endpoint({
+    id: "cartComment",
+    method: "PUT",
+    path: "/cart/comment",
+    tag,
+    summary: "Set the order comment of the server cart",
+    auth: true,
+    timeout: "default",
+    body: CartCommentRequest,
+    response: Cart,
+  }),
+  cartClear: endpoint({
+    id: "cartClear",
+    method: "POST",
+    path: "/cart/clear",
+    tag,
+    summary: "Empty the server cart (lines, comment and images)",
+    auth: true,
+    timeout: "default",
+    response: Cart,
+  }),
+  cartImageAdd: endpoint({
+    id: "cartImageAdd",
+    method: "PUT",
+    path: "/cart/image",
+    tag,
+    summary: "Attach uploaded images (layouts) to the server cart",
+    auth: true,
+    timeout: "default",
+    body: CartImagesRequest,
+    response: Cart,
+  }),
+  cartImageDelete: endpoint({
+    id: "cartImageDelete",
+    method: "DELETE",
+    path: "/cart/image",
+    tag,
+    summary: "Detach images from the server cart",
+    auth: true,
+    timeout: "default",
+    body: CartImagesRequest,
+    response: Cart,
+  }),
+  cartDetail: endpoint({
+    id: "cartDetail",
+    method: "GET",
+    path: "/cart/detail",
+    tag,
+    summary: "The priced server cart",
+    auth: true,
+    timeout: "default",
+    response: Cart,
+  }),
+  cartUnauth: endpoint({
+    id: "cartUnauth",
+    method: "POST",
+    path: "/cart/unauth",
+    tag,
+    summary: "Price an anonymous cart; nothing is stored",
+    timeout: "default",
+    body: CartUnauthRequest,
+    response: Cart,
+  }),
+};

@@ -1,0 +1,73 @@
+/**
+ * §7 "Comments" on a product group. §3 gives only `text`; author and dates are designed here.
+ * §6 "comment write access: not shown" — designed: any logged-in user writes; only the author
+ * (or ROLE_ADMIN) edits or deletes.
+ */
+import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
+import { IdParams, Success, id, isoDateTime } from "./common.ts";
+
+export const Comment = z.object({
+  id: id(),
+  groupId: id(),
+  text: z.string(),
+  author: z.object({ id: id(), name: z.string() }),
+  createdAt: isoDateTime(),
+  updatedAt: isoDateTime(),
+  /** True when the current user may edit or delete it (false for anonymous visitors). */
+  editable: z.boolean(),
+});
+export type Comment = z.infer<typeof Comment>;
+
+export const CommentRequest = z.object({ text: z.string().trim().min(1).max(2000) });
+export type CommentRequest = z.infer<typeof CommentRequest>;
+
+const tag = "comment";
+
+export const commentEndpoints = {
+  commentList: endpoint({
+    id: "commentList",
+    method: "GET",
+    path: "/comment/list/{id}",
+    tag,
+    summary: "Comments of a product group ({id} = group id), oldest first",
+    timeout: "default",
+    params: IdParams,
+    response: z.array(Comment),
+  }),
+  commentCreate: endpoint({
+    id: "commentCreate",
+    method: "POST",
+    path: "/comment/create/{id}",
+    tag,
+    summary: "Comment a product group ({id} = group id)",
+    auth: true,
+    timeout: "default",
+    params: IdParams,
+    body: CommentRequest,
+    response: Comment,
+  }),
+  commentUpdate: endpoint({
+    id: "commentUpdate",
+    method: "POST",
+    path: "/comment/update/{id}",
+    tag,
+    summary: "Edit a comment ({id} = comment id; author or admin)",
+    auth: true,
+    timeout: "default",
+    params: IdParams,
+    body: CommentRequest,
+    response: Comment,
+  }),
+  commentDelete: endpoint({
+    id: "commentDelete",
+    method: "DELETE",
+    path: "/comment/delete/{id}",
+    tag,
+    summary: "Delete a comment ({id} = comment id); §7 answers data.success",
+    auth: true,
+    timeout: "default",
+    params: IdParams,
+    response: Success,
+  }),
+};

@@ -1,0 +1,149 @@
+/**
+ * §7 "Orders". §3 order draft: cityId, representativeName, representativeEmail, representativePhone,
+ * deliveryType (default pickup_point, §9), shipmentAddress, deliveryTime, manager, legalFile; the
+ * order id is returned on creation. List and line shapes are designed (§7 "not shown").
+ * The city list (GET /api/city/) is in content.ts.
+ */
+import { z } from "zod";
+import { endpoint, paged } from "./endpoint.ts";
+import { SortOrder, email, id, isoDateTime, money, pageQuery, limitQuery, phone } from "./common.ts";
+import { Manager } from "./profile.ts";
+import { CartCoatingLine, CartItemInput, MAX_CART_ITEMS } from "./cart.ts";
+
+export const DeliveryType = z.enum(["pickup_point", "courier", "transport_company"]);
+export type DeliveryType = z.infer<typeof DeliveryType>;
+
+/** §3 order draft as sent by the ordering page. */
+export const OrderDraft = z.object({
+  cityId: id(),
+  representativeName: z.string().trim().min(1).max(255),
+  representativeEmail: email(),
+  representativePhone: phone(),
+  deliveryType: DeliveryType.default("pickup_point"),
+  /** Required unless deliveryType is pickup_point (checked by the server, field error on shipmentAddress). */
+  shipmentAddress: z.string().trim().max(500).nullable().default(null),
+  /** Free text: desired date/time window. */
+  deliveryTime: z.string().trim().max(255).nullable().default(null),
+  /** Chosen manager (user id from order/manager); null lets the shop assign one. */
+  manager: id().nullable().default(null),
+  /** Requisites as an uploaded file (file/upload id)… */
+  legalFile: id().nullable().default(null),
+  /** …or one of the user's legal companies (§3 cart page orderCompanySelected). */
+  legalCompany: id().nullable().default(null),
+});
+export type OrderDraft = z.input<typeof OrderDraft>;
+
+/** order/create_unauth: the anonymous cart travels with the draft (§6: anonymous orders exist). */
+export const OrderCreateUnauthRequest = OrderDraft.extend({
+  variations: z.array(CartItemInput).min(1).max(MAX_CART_ITEMS),
+  comment: z.string().trim().max(2000).nullable().default(null),
+  imagesIds: z.array(id()).max(20).default([]),
+});
+export type OrderCreateUnauthRequest = z.input<typeof OrderCreateUnauthRequest>;
+
+/** §3 "Order: id returned on creation". */
+export const OrderCreated = z.object({ id: id() });
+export type OrderCreated = z.infer<typeof OrderCreated>;
+
+export const OrderStatus = z.enum(["new", "processing", "awaiting_payment", "in_production", "shipped", "completed", "cancelled"]);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** An order line: a snapshot of title, SKU and prices at ordering time. */
+export const OrderLine = z.object({
+  productId: id().nullable(),
+  groupId: id().nullable(),
+  sku: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  count: z.number().int(),
+  /** Unit price. */
+  price: money(),
+  printPrice: money(),
+  coatings: z.array(CartCoatingLine),
+  comment: z.string().nullable(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+/** /profile/orders row. */
+export const Order = z.object({
+  id: id(),
+  status: OrderStatus,
+  createdAt: isoDateTime(),
+  city: z.object({ id: id(), title: z.string() }).nullable(),
+  representativeName: z.string(),
+  representativeEmail: z.string(),
+  representativePhone: z.string(),
+  deliveryType: DeliveryType,
+  shipmentAddress: z.string().nullable(),
+  deliveryTime: z.string().nullable(),
+  manager: Manager.nullable(),
+  comment: z.string().nullable(),
+  itemsPrice: money(),
+  printPrice: money(),
+  totalPrice: money(),
+  totalCount: z.number().int().nonnegative(),
+  items: z.array(OrderLine),
+});
+export type Order = z.infer<typeof Order>;
+
+export const OrderSortBy = z.enum(["createdAt", "totalPrice", "status", "id"]);
+export type OrderSortBy = z.infer<typeof OrderSortBy>;
+
+/** §7 "order/?page=1&sortBy&sortOrder". */
+export const OrderListQuery = z.object({
+  page: pageQuery(),
+  pageLimit: limitQuery(10, 50),
+  sortBy: OrderSortBy.default("createdAt"),
+  sortOrder: SortOrder.default("desc"),
+});
+export type OrderListQuery = z.input<typeof OrderListQuery>;
+
+export const OrderPage = paged(Order);
+
+const tag = "order";
+
+export const orderEndpoints = {
+  orderManagers: endpoint({
+    id: "orderManagers",
+    method: "GET",
+    path: "/order/manager",
+    tag,
+    summary: "Managers a customer may pick on the ordering page (the choice is kept in a cookie, §4)",
+    timeout: "default",
+    response: z.array(Manager),
+  }),
+  orderList: endpoint({
+    id: "orderList",
+    method: "GET",
+    path: "/order/",
+    tag,
+    summary: "The user's orders, paged, newest first by default",
+    auth: true,
+    timeout: "default",
+    query: OrderListQuery,
+    response: OrderPage,
+  }),
+  orderCreate: endpoint({
+    id: "orderCreate",
+    method: "POST",
+    path: "/order/create",
+    tag,
+    // The server cart (lines, comment, images) becomes the order and is emptied. §4: 400 when the
+    // cart is empty or below the minimal order price (same check in create_unauth).
+    summary: "Order the server cart; answers the order id",
+    auth: true,
+    timeout: "default",
+    body: OrderDraft,
+    response: OrderCreated,
+  }),
+  orderCreateUnauth: endpoint({
+    id: "orderCreateUnauth",
+    method: "POST",
+    path: "/order/create_unauth",
+    tag,
+    summary: "Order an anonymous cart; answers the order id",
+    timeout: "default",
+    body: OrderCreateUnauthRequest,
+    response: OrderCreated,
+  }),
+};

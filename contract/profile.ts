@@ -1,0 +1,317 @@
+/**
+ * Account calls of §7 "Profile": the user (§3 User), delivery addresses, legal companies
+ * (form data), avatar, phone / e-mail confirmation and password change. All need the token (§6).
+ */
+import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
+import { IdParams, Success, email, id, isoDate, isoDateTime, phone, url } from "./common.ts";
+
+/** §6 roles. */
+export const Role = z.enum(["ROLE_USER", "ROLE_MANAGER", "ROLE_SALES_CHIEF", "ROLE_ADMIN", "ROLE_ADMIN_MANAGER"]);
+export type Role = z.infer<typeof Role>;
+
+/** A staff member as shown to clients: the personal manager, the order-form manager picker, KP authors. */
+export const Manager = z.object({
+  id: id(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatar: url().nullable(),
+});
+export type Manager = z.infer<typeof Manager>;
+
+/**
+ * §3 User. "Verified" (§6) = phoneVerified && activated. `birthdate` is YYYY-MM-DD; the dd-mm-yyyy
+ * form of §3 is derived by the client.
+ */
+export const User = z.object({
+  id: id(),
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  phone: z.string().nullable(),
+  phoneVerified: z.boolean(),
+  activated: z.boolean(),
+  name: z.string().nullable(),
+  birthdate: isoDate().nullable(),
+  avatar: url().nullable(),
+  roles: z.array(Role).min(1),
+  /** The manager serving this client (orders, KP); null when none is assigned. */
+  manager: Manager.nullable(),
+  createdAt: isoDateTime(),
+});
+export type User = z.infer<typeof User>;
+
+/** PATCH semantics: only the sent fields change. E-mail and phone change through their own confirm flows. */
+export const ProfileUpdateRequest = z.object({
+  name: z.string().trim().min(1).max(255).optional(),
+  birthdate: isoDate().nullable().optional(),
+});
+export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
+
+/** §3 "Shipment address list: fields not shown" — designed: a free-text address plus a default flag. */
+export const ShipmentAddress = z.object({
+  id: id(),
+  address: z.string(),
+  comment: z.string().nullable(),
+  isDefault: z.boolean(),
+});
+export type ShipmentAddress = z.infer<typeof ShipmentAddress>;
+
+/**
+ * §7 has one "update" call and no id in its path, so it replaces the whole list: entries with an id
+ * are kept/edited, entries without one are created, missing ones are deleted. At most one default.
+ */
+export const ShipmentAddressInput = z.object({
+  id: id().optional(),
+  address: z.string().trim().min(5).max(500),
+  comment: z.string().trim().max(500).nullable().optional(),
+  isDefault: z.boolean().default(false),
+});
+export type ShipmentAddressInput = z.input<typeof ShipmentAddressInput>;
+
+export const ShipmentAddressUpdateRequest = z.object({
+  addresses: z
+    .array(ShipmentAddressInput)
+    .max(20)
+    .refine((list) => list.filter((a) => a.isDefault).length <= 1, "Только один адрес может быть основным"),
+});
+export type ShipmentAddressUpdateRequest = z.input<typeof ShipmentAddressUpdateRequest>;
+
+/** §3 legal company. `image` is the company logo/stamp; `isOwn` marks the shop's own companies (legal/our). */
+export const LegalCompany = z.object({
+  id: id(),
+  image: url().nullable(),
+  isOwn: z.boolean(),
+  shortTitle: z.string(),
+  inn: z.string(),
+  ogrn: z.string().nullable(),
+  kpp: z.string().nullable(),
+  bik: z.string().nullable(),
+  bankTitle: z.string().nullable(),
+  checkingAccount: z.string().nullable(),
+  correspondentAccount: z.string().nullable(),
+  signerFullName: z.string().nullable(),
+  signerPosition: z.string().nullable(),
+  address: z.string().nullable(),
+});
+export type LegalCompany = z.infer<typeof LegalCompany>;
+
+/** Optional digits-only form field: an empty string means "not set" (form data has no null). */
+const digits = (pattern: RegExp, message: string) => z.union([z.literal(""), z.string().trim().regex(pattern, message)]).optional();
+const text = (max: number) => z.string().trim().max(max).optional();
+
+/**
+ * §3: legal companies travel as form data; `image` is optional and omitted from an update when null.
+ * Russian requisites are checked by length: ИНН 10/12, КПП 9, ОГРН 13/15, БИК 9, accounts 20 digits.
+ */
+export const LegalCompanyForm = z.object({
+  image: z.file().mime(["image/png", "image/jpeg", "image/webp", "image/svg+xml"]).max(5 * 1024 * 1024).optional(),
+  shortTitle: z.string().trim().min(1).max(255),
+  inn: z.string().trim().regex(/^(\d{10}|\d{12})$/, "ИНН: 10 или 12 цифр"),
+  ogrn: digits(/^(\d{13}|\d{15})$/, "ОГРН: 13 или 15 цифр"),
+  kpp: digits(/^\d{9}$/, "КПП: 9 цифр"),
+  bik: digits(/^\d{9}$/, "БИК: 9 цифр"),
+  bankTitle: text(255),
+  checkingAccount: digits(/^\d{20}$/, "Расчётный счёт: 20 цифр"),
+  correspondentAccount: digits(/^\d{20}$/, "Корр. счёт: 20 цифр"),
+  signerFullName: text(255),
+  signerPosition: text(255),
+  address: text(500),
+});
+export type LegalCompanyForm = z.input<typeof LegalCompanyForm>;
+
+export const AvatarForm = z.object({
+  avatar: z.file().mime(["image/png", "image/jpeg", "image/webp"]).max(5 * 1024 * 1024),
+});
+export type AvatarForm = z.input<typeof AvatarForm>;
+
+/** Answer to a "send me a code" call (phone set, SMS login): when the next code may be requested. */
+export const CodeSent = z.object({
+  success: z.boolean(),
+  /** Seconds until another code may be requested. */
+  resendIn: z.number().int().nonnegative(),
+  codeLength: z.number().int().positive(),
+});
+export type CodeSent = z.infer<typeof CodeSent>;
+
+export const PhoneSetRequest = z.object({ phone: phone() });
+export const PhoneConfirmRequest = z.object({ code: z.string().trim().regex(/^\d{4,6}$/, "Неверный код") });
+export const EmailSetRequest = z.object({ email: email() });
+/** §4: the e-mail is confirmed by a token sent in a link (/email/confirm). */
+export const EmailConfirmRequest = z.object({ token: z.string().min(1) });
+
+/** Users who signed up by phone have no password yet, so the current one is optional. */
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string().optional(),
+  newPassword: z.string().min(8).max(128),
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+const tag = "profile";
+
+export const profileEndpoints = {
+  profileGet: endpoint({
+    id: "profileGet",
+    method: "GET",
+    path: "/profile",
+    tag,
+    summary: "Current user; called at start to restore the session (§4)",
+    auth: true,
+    timeout: "default",
+    response: User,
+  }),
+  profileUpdate: endpoint({
+    id: "profileUpdate",
+    method: "PATCH",
+    path: "/profile/update",
+    tag,
+    summary: "Update name and birthdate",
+    auth: true,
+    timeout: "default",
+    body: ProfileUpdateRequest,
+    response: User,
+  }),
+  shipmentAddressList: endpoint({
+    id: "shipmentAddressList",
+    method: "GET",
+    path: "/profile/shipmentaddress/list",
+    tag,
+    summary: "Delivery addresses of the user",
+    auth: true,
+    timeout: "default",
+    response: z.array(ShipmentAddress),
+  }),
+  shipmentAddressUpdate: endpoint({
+    id: "shipmentAddressUpdate",
+    method: "POST",
+    path: "/profile/shipmentaddress/update",
+    tag,
+    summary: "Replace the delivery address list; answers the stored list",
+    auth: true,
+    timeout: "default",
+    body: ShipmentAddressUpdateRequest,
+    response: z.array(ShipmentAddress),
+  }),
+  legalMy: endpoint({
+    id: "legalMy",
+    method: "GET",
+    path: "/profile/legal/my",
+    tag,
+    summary: "The user's own legal companies (ROLE_USER, §6)",
+    auth: true,
+    timeout: "default",
+    response: z.array(LegalCompany),
+  }),
+  legalOur: endpoint({
+    id: "legalOur",
+    method: "GET",
+    path: "/profile/legal/our",
+    tag,
+    summary: "The shop's own legal companies, loaded for staff roles (§6)",
+    auth: true,
+    timeout: "default",
+    response: z.array(LegalCompany),
+  }),
+  legalCreate: endpoint({
+    id: "legalCreate",
+    method: "POST",
+    path: "/profile/legal/create",
+    tag,
+    summary: "Create a legal company (form data, §3)",
+    auth: true,
+    timeout: "default",
+    bodyKind: "form",
+    body: LegalCompanyForm,
+    response: LegalCompany,
+  }),
+  legalUpdate: endpoint({
+    id: "legalUpdate",
+    method: "POST",
+    path: "/profile/legal/update/{id}",
+    tag,
+    summary: "Update a legal company (form data; image omitted keeps the current one)",
+    auth: true,
+    timeout: "default",
+    bodyKind: "form",
+    params: IdParams,
+    body: LegalCompanyForm,
+    response: LegalCompany,
+  }),
+  legalDelete: endpoint({
+    id: "legalDelete",
+    method: "DELETE",
+    path: "/profile/legal/delete/{id}",
+    tag,
+    summary: "Delete a legal company",
+    auth: true,
+    timeout: "default",
+    params: IdParams,
+    response: Success,
+  }),
+  changeAvatar: endpoint({
+    id: "changeAvatar",
+    method: "POST",
+    path: "/profile/change_avatar",
+    tag,
+    summary: "Upload a new avatar (form data)",
+    auth: true,
+    timeout: "default",
+    bodyKind: "form",
+    body: AvatarForm,
+    response: User,
+  }),
+  phoneSet: endpoint({
+    id: "phoneSet",
+    method: "POST",
+    path: "/profile/phone/set",
+    tag,
+    summary: "Set a phone; a confirmation code is sent (§4)",
+    auth: true,
+    timeout: "default",
+    body: PhoneSetRequest,
+    response: CodeSent,
+  }),
+  phoneConfirm: endpoint({
+    id: "phoneConfirm",
+    method: "POST",
+    path: "/profile/phone/confirm",
+    tag,
+    summary: "Confirm the phone with the code; answers the user with phoneVerified",
+    auth: true,
+    timeout: "default",
+    body: PhoneConfirmRequest,
+    response: User,
+  }),
+  changePassword: endpoint({
+    id: "changePassword",
+    method: "POST",
+    path: "/profile/change_password",
+    tag,
+    summary: "Change the password",
+    auth: true,
+    timeout: "default",
+    body: ChangePasswordRequest,
+    response: Success,
+  }),
+  emailSet: endpoint({
+    id: "emailSet",
+    method: "POST",
+    path: "/profile/email/set",
+    tag,
+    summary: "Set an e-mail; a confirmation link is sent (§4)",
+    auth: true,
+    timeout: "default",
+    body: EmailSetRequest,
+    response: Success,
+  }),
+  emailConfirm: endpoint({
+    id: "emailConfirm",
+    method: "POST",
+    path: "/profile/email/confirm",
+    tag,
+    summary: "Confirm the e-mail with the token from the link (the token alone identifies the user)",
+    timeout: "default",
+    body: EmailConfirmRequest,
+    response: Success,
+  }),
+};

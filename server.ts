@@ -1,0 +1,136 @@
+/**
+ * The storefront's one process: security headers, compression, static assets, the embedded
+ * reference /api (unless API_URL is set), health probes, the city, the anonymous page cache,
+ * the React Router handler, graceful shutdown.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import compression from "compression";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import { parseEnv, type Env } from "./app/lib/env.server.ts";
+import { createBackend, type Backend } from "./app/lib/backend.server.ts";
+import { securityHeaders } from "./app/lib/security.server.ts";
+import { requestLog } from "./app/lib/log.server.ts";
+import { hashedAssets } from "./app/lib/static-assets.server.ts";
+import { createContextFactory } from "./app/lib/context.server.ts";
+import { preloadSanitizer } from "./app/lib/sanitize.server.ts";
+import { createPageCache } from "./app/lib/page-cache.server.ts";
+
+export async function startServer(env: Env) {
+  const startedAt = performance.now();
+  const sanitizer = preloadSanitizer();
+  const backend: Backend = await createBackend(env);
+  const getLoadContext = createContextFactory(env, backend);
+  await Promise.all([sanitizer, getLoadContext.warmUp()]);
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", true);
+
+  app.use(requestLog(env));
+  // While draining for shutdown, every response closes its connection.
+  let draining = false;
+  app.use((_req, res, next) => {
+    if (draining) res.setHeader("Connection", "close");
+    next();
+  });
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ready = !draining && (await backend.ping());
+    res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
+  });
+  app.use(securityHeaders());
+  app.use(compression());
+
+  // The contract's OpenAPI 3.1 document, generated once from the zod schemas (both modes).
+  let openApi: string | null = null;
+  app.get("/api/openapi.json", async (_req, res) => {
+    openApi ??= JSON.stringify((await import("./contract/openapi.ts")).buildOpenApiDocument());
+    res.type("application/json").set("Cache-Control", "public, max-age=300").send(openApi);
+  });
+  if (backend.listener) app.use(backend.listener);
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (env.NODE_ENV === "development") {
+    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+    app.use(vite.middlewares);
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const clientDir = path.resolve("build/client");
+    app.use("/assets", hashedAssets(clientDir));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
+  }
+
+  // §4 city (and its cookie) first, outside the cached body; then the anonymous page cache,
+  // keyed by host + city + path, dropped whenever the embedded API changes data.
+  app.use(getLoadContext.resolveCity);
+  const pageCache = createPageCache({ enabled: env.PAGE_CACHE === "on" && env.NODE_ENV !== "development" });
+  backend.onChange(() => pageCache.clear());
+  app.use(pageCache.middleware);
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV,
+      getLoadContext,
+    }),
+  );
+
+  const server = createServer(app);
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  pageCache.attach(server);
+  const { port } = server.address() as AddressInfo;
+  console.log(`Storefront ready on http://localhost:${port} in ${Math.round(performance.now() - startedAt)} ms (${backend.describe})`);
+
+  let closing: Promise<void> | null = null;
+  /** SIGTERM: stop accepting, let requests in flight finish, then close the database. */
+  function shutdown(signal: string) {
+    closing ??= (async () => {
+      console.log(`${signal}: closing, waiting for requests in flight`);
+      // Drain first: /readyz answers 503 so the balancer stops sending, responses close their
+      // connections, and connections the kernel already accepted are still served. Closing the
+      // listener at once would reset those (ECONNRESET).
+      draining = true;
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
+      const force = setTimeout(() => server.closeAllConnections(), env.SHUTDOWN_TIMEOUT * 1000);
+      force.unref();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await closed;
+      clearTimeout(force);
+      await backend.close();
+      console.log("Closed");
+    })();
+    return closing;
+  }
+  return { server, port, shutdown, backend, pageCache };
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.(ts|mjs|js)$/, "") === path.resolve("server").replace(/\.(ts|mjs|js)$/, "")
+  || process.env.STOREFRONT_MAIN === "1";
+
+if (isMain) {
+  // An optional .env file; real environment variables win.
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  let env: Env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const { shutdown } = await startServer(env);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      void shutdown(signal).then(() => process.exit(0));
+    });
+  }
+}

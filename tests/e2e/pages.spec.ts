@@ -1,0 +1,48 @@
+/** Every shipped page opens with its heading, language, layout and SEO tags; unknown paths get the §2 404. */
+import { test, expect, DOCUMENT_STATUS_ERROR, waitForHydration } from "#tests/support/fixtures.ts";
+import { SHIPPED_PAGES, NOT_FOUND_TITLE, notFoundMessage, SEED_CONTACTS } from "#tests/support/pages.ts";
+import { SHOP_URL } from "#tests/support/servers.ts";
+
+for (const { path, h1, layout } of SHIPPED_PAGES) {
+  test(`${path} opens with its heading, lang="ru", the ${layout} layout and a canonical link`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    await expect(page.locator("div.layout")).toHaveAttribute("data-layout", layout);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
+    await expect(page).toHaveTitle(/\S/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${SHOP_URL}${path}`);
+    // Console errors (hydration included) are checked by the fixture once hydration has run.
+    await waitForHydration(page);
+  });
+}
+
+test("/contacts shows the office address and coordinates", async ({ page }) => {
+  await page.goto("/contacts");
+  await expect(page.getByTestId("office-address")).toContainText(SEED_CONTACTS.officeCity);
+  await expect(page.getByTestId("office-coordinates")).toHaveText(SEED_CONTACTS.coordinates);
+});
+
+test.describe("unknown path", () => {
+  test.use({ allowedConsoleErrors: [DOCUMENT_STATUS_ERROR(404)] });
+
+  test("answers 404 with the error page, the contacts and a link home", async ({ page }) => {
+    const path = "/no-such-page/at-all";
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(NOT_FOUND_TITLE);
+    await expect(page.locator(".error-page__message")).toHaveText(notFoundMessage(path));
+
+    // §2: phone then the city title; e-mail then "— Email". Default host → Россия → site city Санкт-Петербург.
+    const emptyResults = page.locator(".empty-results");
+    await expect(emptyResults).toBeVisible();
+    const [phoneLine, emailLine] = [emptyResults.locator("li").nth(0), emptyResults.locator("li").nth(1)];
+    await expect(phoneLine).toHaveText(`${SEED_CONTACTS.phone} Санкт-Петербург`);
+    await expect(emailLine).toHaveText(`${SEED_CONTACTS.email} — Email`);
+
+    const home = page.getByRole("link", { name: "На главную", exact: true });
+    await expect(home).toHaveAttribute("href", "/");
+    await waitForHydration(page);
+  });
+});

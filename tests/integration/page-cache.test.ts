@@ -1,0 +1,499 @@
+/**
+ * The anonymous page cache (app/lib/page-cache.server.ts) in a real Express pipeline: the real
+ * security headers (CSP nonce), compression, the real city middleware (context.server.ts, §4,
+ * over a fake backend) and a fake page handler that streams HTML in chunks, counts its renders
+ * and prints who it rendered for. Requests go over real sockets.
+ */
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import express, { type RequestHandler } from "express";
+import compression from "compression";
+import { securityHeaders } from "#app/lib/security.server.ts";
+import { createContextFactory } from "#app/lib/context.server.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
+import type { Backend } from "#app/lib/backend.server.ts";
+import { readCookies } from "#app/lib/cookies.server.ts";
+import { createPageCache, PAGE_CACHE_HEADER, type PageCache, type PageCacheOptions } from "#app/lib/page-cache.server.ts";
+import type { City } from "#contract/content.ts";
+
+const CITIES: City[] = [
+  { id: 1, title: "Санкт-Петербург", titlePrepositional: "Санкт-Петербурге", titleDative: "Санкт-Петербургу", domainPrefix: null },
+  { id: 2, title: "Москва", titlePrepositional: "Москве", titleDative: "Москве", domainPrefix: "msk" },
+  { id: 3, title: "Россия", titlePrepositional: "России", titleDative: "России", domainPrefix: null },
+];
+
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+const PERSON = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+
+/** A backend that answers the city list and lets the test announce a data change. */
+function fakeBackend() {
+  const listeners: (() => void)[] = [];
+  const backend: Backend = {
+    baseUrl: "http://fake.internal/api",
+    fetch: async (request) => {
+      if (new URL(request.url).pathname.startsWith("/api/city")) return Response.json({ data: CITIES });
+      return Response.json({ message: "Не найдено", errors: [] }, { status: 404 });
+    },
+    ping: async () => true,
+    close: async () => {},
+    onChange: (listener) => {
+      listeners.push(listener);
+    },
+    describe: "fake",
+  };
+  return { backend, change: () => listeners.forEach((l) => l()) };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  raw: Buffer;
+}
+
+interface Setup {
+  get(path: string, options?: { host?: string; headers?: Record<string, string>; method?: string }): Promise<Answer>;
+  /** Renders per path. */
+  renders: Map<string, number>;
+  cache: PageCache;
+  change(): void;
+  clock: { advance(ms: number): void };
+  /** Set by the /stream handler: resolves its last chunk. */
+  release: { next?: () => void };
+  /** Status a path answers from now on (default 200). */
+  statuses: Map<string, number>;
+  server: Server;
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers) server.closeAllConnections();
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+/**
+ * The fake page: it streams a document (three chunks) whose scripts carry res.locals.nonce, with
+ * the city, the visitor kind, the render number and, for a token cookie, personal data.
+ */
+function page(renders: Map<string, number>, release: Setup["release"], statuses: Map<string, number>): RequestHandler {
+  return async (req, res) => {
+    const n = (renders.get(req.path) ?? 0) + 1;
+    renders.set(req.path, n);
+    const nonce = String(res.locals.nonce);
+    const city = (res.locals.city as { city: City }).city.title;
+    const token = readCookies(req.headers.cookie).token;
+    const bot = /bot/i.test(req.get("user-agent") ?? "");
+    const status = statuses.get(req.path) ?? (req.path === "/missing" ? 404 : req.path === "/broken" ? 500 : 200);
+    res.status(status);
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    const cacheControl = { "/private": "private, no-cache", "/public": "public, max-age=3600" }[req.path] ?? "no-cache";
+    res.setHeader("Cache-Control", cacheControl);
+    if (req.path === "/sets-cookie") res.append("Set-Cookie", "promo=1; Path=/");
+    // Like the /city switch: the page sets the city cookie itself.
+    if (req.path === "/switch") res.append("Set-Cookie", "cityId=1; Path=/");
+    res.write(`<!DOCTYPE html><html lang="ru"><head><script nonce="${nonce}">window.n=1</script></head><body>`);
+    await wait(5);
+    res.write(`<p>Город: ${city}</p><p>Для: ${bot ? "робота" : "человека"}</p><p>Рендер №${n} ${req.originalUrl}</p>`);
+    if (token) res.write(`<p>Личные данные пользователя ${token}</p>`);
+    if (req.path === "/errored") res.write("<!--$!--><template data-msg=\"boom\"></template><!--/$-->");
+    if (req.path === "/stream") await new Promise<void>((resolve) => (release.next = resolve));
+    // Multi-byte text split across chunks must survive the tee; the page is over the 1 KiB compression threshold.
+    const tree = Buffer.from("Ёлка ");
+    res.write(tree.subarray(0, 1));
+    res.write(tree.subarray(1));
+    res.write(`<p>${"Подарки с логотипом. ".repeat(60)}</p>`);
+    // Like React Router's streamed loader data, which carries the root loader's nonce.
+    res.end(`<script nonce="${nonce}" type="module">window.ctx={"nonce":"${nonce}"};import("/a.js")</script></body></html>`);
+  };
+}
+
+async function setup(options: PageCacheOptions = {}, env = parseEnv({})): Promise<Setup> {
+  let time = 1_000_000;
+  const { backend, change } = fakeBackend();
+  const context = createContextFactory(env, backend);
+  const cache = createPageCache({ now: () => time, enabled: env.PAGE_CACHE === "on", ...options });
+  backend.onChange(() => cache.clear());
+  const renders = new Map<string, number>();
+  const release: Setup["release"] = {};
+  const statuses = new Map<string, number>();
+
+  const app = express();
+  app.set("trust proxy", true);
+  app.use(securityHeaders());
+  app.use(compression());
+  app.use(context.resolveCity);
+  app.use(cache.middleware);
+  app.all("/{*splat}", page(renders, release, statuses));
+  const server = createServer(app);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  cache.attach(server);
+  const { port } = server.address() as AddressInfo;
+
+  const get: Setup["get"] = (path, { host = `localhost:${port}`, headers = {}, method = "GET" } = {}) =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest(
+        { host: "127.0.0.1", port, path, method, agent: false, headers: { host, "user-agent": PERSON, "accept-encoding": "identity", ...headers } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (c: Buffer) => chunks.push(c));
+          response.on("end", () => {
+            const raw = Buffer.concat(chunks);
+            const body = response.headers["content-encoding"] === "gzip" ? gunzipSync(raw).toString("utf8") : raw.toString("utf8");
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body, raw });
+          });
+          response.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+
+  return { get, renders, cache, change, clock: { advance: (ms) => (time += ms) }, release, statuses, server };
+}
+
+/** Waits until the /stream page is holding its last chunk; returns what lets it finish (once). */
+async function held(t: Setup): Promise<() => void> {
+  while (!t.release.next) await wait(2);
+  const finish = t.release.next;
+  t.release.next = undefined;
+  return finish;
+}
+
+const cacheStatus = (a: Answer) => a.headers[PAGE_CACHE_HEADER.toLowerCase()];
+const cspNonce = (a: Answer) => /'nonce-([^']+)'/.exec(String(a.headers["content-security-policy"]))?.[1];
+const bodyNonces = (a: Answer) => [...a.body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+const setCookies = (a: Answer) => a.headers["set-cookie"] ?? [];
+
+/** Every nonce in the body is this response's CSP nonce. */
+function expectOwnNonce(a: Answer) {
+  const nonce = cspNonce(a);
+  expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  const inBody = bodyNonces(a);
+  expect(inBody.length).toBe(2);
+  for (const n of inBody) expect(n).toBe(nonce);
+  // The one in the data too.
+  expect(a.body.split(nonce!).length - 1).toBe(3);
+  return nonce!;
+}
+
+describe("anonymous page cache", () => {
+  it("stores an anonymous page and serves it again with a fresh nonce each time", async () => {
+    const t = await setup();
+    const first = await t.get("/about");
+    expect(first.status).toBe(200);
+    expect(cacheStatus(first)).toBe("MISS");
+    const n1 = expectOwnNonce(first);
+
+    const second = await t.get("/about");
+    const third = await t.get("/about");
+    expect(cacheStatus(second)).toBe("HIT");
+    expect(cacheStatus(third)).toBe("HIT");
+    const n2 = expectOwnNonce(second);
+    const n3 = expectOwnNonce(third);
+    expect(new Set([n1, n2, n3]).size).toBe(3);
+    // No nonce outlives its response: neither hit carries the first one anywhere.
+    expect(second.body).not.toContain(n1);
+    expect(third.body).not.toContain(n2);
+    expect(t.renders.get("/about")).toBe(1);
+    // Same document apart from the nonce, multi-byte text intact; headers of the page replayed.
+    expect(second.body.replaceAll(n2, "N")).toBe(first.body.replaceAll(n1, "N"));
+    expect(second.body).toContain("Ёлка");
+    expect(second.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(second.headers["cache-control"]).toBe("no-cache");
+    expect(second.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(t.cache.stats()).toMatchObject({ entries: 1, hits: 2, misses: 1, stores: 1 });
+  });
+
+  it("never serves or stores a page for a request with the auth cookie", async () => {
+    const t = await setup();
+    const personal = await t.get("/about", { headers: { cookie: "token=ivanov; refreshToken=r1" } });
+    expect(cacheStatus(personal)).toBe("BYPASS");
+    expect(personal.body).toContain("Личные данные пользователя ivanov");
+
+    // Not stored: the next anonymous visitor renders their own page and never sees ivanov's.
+    const anonymous = await t.get("/about");
+    expect(cacheStatus(anonymous)).toBe("MISS");
+    expect(anonymous.body).not.toContain("Личные данные");
+    expect(anonymous.body).not.toContain("ivanov");
+    expect(cacheStatus(await t.get("/about"))).toBe("HIT");
+
+    // Not served: with an anonymous copy stored, the signed-in visitor still gets their own render.
+    const again = await t.get("/about", { headers: { cookie: "token=petrov" } });
+    expect(cacheStatus(again)).toBe("BYPASS");
+    expect(again.body).toContain("Личные данные пользователя petrov");
+    const refreshOnly = await t.get("/about", { headers: { cookie: "refreshToken=r2" } });
+    expect(cacheStatus(refreshOnly)).toBe("BYPASS");
+    const bearer = await t.get("/about", { headers: { authorization: "Bearer x" } });
+    expect(cacheStatus(bearer)).toBe("BYPASS");
+    expect(t.renders.get("/about")).toBe(5);
+    const stored = await t.get("/about");
+    expect(cacheStatus(stored)).toBe("HIT");
+    expect(stored.body).not.toContain("Личные данные");
+  });
+
+  it("does not store an answer that sets a cookie, is private, not 200, or ended in an error boundary", async () => {
+    const t = await setup();
+    for (const path of ["/sets-cookie", "/private", "/missing", "/broken", "/errored"]) {
+      const first = await t.get(path);
+      const second = await t.get(path);
+      // Rendered both times. The answer says it is not kept, unless that shows only after the
+      // headers went out (an error boundary in the streamed body).
+      const expected = path === "/errored" ? "MISS" : "BYPASS";
+      expect(cacheStatus(first), path).toBe(expected);
+      expect(cacheStatus(second), path).toBe(expected);
+      expect(t.renders.get(path), path).toBe(2);
+      if (path === "/sets-cookie") expect(String(setCookies(second))).toContain("promo=1");
+    }
+    expect((await t.get("/missing")).status).toBe(404);
+    expect(t.cache.stats().entries).toBe(0);
+  });
+
+  it("writes the city cookie on every answer that needs it, outside the cached page", async () => {
+    const t = await setup();
+    const first = await t.get("/delivery");
+    expect(cacheStatus(first)).toBe("MISS");
+    expect(String(setCookies(first))).toContain("cityId=3");
+    // The first visit was stored even though its answer set the city cookie…
+    const second = await t.get("/delivery");
+    expect(cacheStatus(second)).toBe("HIT");
+    // …and a hit still carries the cookie for a visitor who has none.
+    expect(String(setCookies(second))).toContain("cityId=3");
+    // A visitor whose cookie already says 3 gets the same page and no cookie.
+    const withCookie = await t.get("/delivery", { headers: { cookie: "cityId=3" } });
+    expect(cacheStatus(withCookie)).toBe("HIT");
+    expect(setCookies(withCookie)).toEqual([]);
+    expect(t.renders.get("/delivery")).toBe(1);
+  });
+
+  it("leaves the city cookie out of public answers and of answers that set it themselves", async () => {
+    const t = await setup();
+    // A shared cache must not replay a cookie (sitemaps and robots.txt are public).
+    const crawlerFile = await t.get("/public");
+    expect(crawlerFile.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(setCookies(crawlerFile)).toEqual([]);
+    // The page's own choice wins over the write-back of the current one.
+    const switched = await t.get("/switch");
+    expect(setCookies(switched)).toEqual(["cityId=1; Path=/"]);
+  });
+
+  it("keeps hosts and cities apart (msk. vs the plain host, cityId cookie)", async () => {
+    const t = await setup();
+    const port = (t.server.address() as AddressInfo).port;
+    const msk = { host: `msk.localhost:${port}` };
+    const spb = { headers: { cookie: "cityId=1" } };
+    const m1 = await t.get("/faq", msk);
+    const d1 = await t.get("/faq");
+    const s1 = await t.get("/faq", spb);
+    expect([m1, d1, s1].map(cacheStatus)).toEqual(["MISS", "MISS", "MISS"]);
+    expect(m1.body).toContain("Город: Москва");
+    expect(String(setCookies(m1))).toContain("cityId=2");
+    expect(d1.body).toContain("Город: Россия");
+    expect(s1.body).toContain("Город: Санкт-Петербург");
+
+    const m2 = await t.get("/faq", msk);
+    const d2 = await t.get("/faq");
+    const s2 = await t.get("/faq", spb);
+    // A stale cityId=1 cookie on the msk. host still means Москва (§4).
+    const m3 = await t.get("/faq", { ...msk, headers: { cookie: "cityId=1" } });
+    expect([m2, d2, s2, m3].map(cacheStatus)).toEqual(["HIT", "HIT", "HIT", "HIT"]);
+    expect(m2.body).toContain("Город: Москва");
+    expect(m3.body).toContain("Город: Москва");
+    expect(d2.body).toContain("Город: Россия");
+    expect(s2.body).toContain("Город: Санкт-Петербург");
+    expect(t.renders.get("/faq")).toBe(3);
+
+    // The protocol is part of the key too (canonical URLs carry it).
+    expect(cacheStatus(await t.get("/faq", { headers: { "x-forwarded-proto": "https" } }))).toBe("MISS");
+  });
+
+  it("keeps crawlers and people apart", async () => {
+    const t = await setup();
+    const bot = await t.get("/payment", { headers: { "user-agent": GOOGLEBOT } });
+    const person = await t.get("/payment");
+    expect([cacheStatus(bot), cacheStatus(person)]).toEqual(["MISS", "MISS"]);
+    const bot2 = await t.get("/payment", { headers: { "user-agent": GOOGLEBOT } });
+    const person2 = await t.get("/payment");
+    expect([cacheStatus(bot2), cacheStatus(person2)]).toEqual(["HIT", "HIT"]);
+    expect(bot2.body).toContain("Для: робота");
+    expect(person2.body).toContain("Для: человека");
+  });
+
+  it("is fresh for 5 s, then stale for 60 s while one background render refreshes it", async () => {
+    const t = await setup();
+    expect((await t.get("/about")).body).toContain("Рендер №1");
+    t.clock.advance(4_900);
+    const fresh = await t.get("/about");
+    expect(cacheStatus(fresh)).toBe("HIT");
+    expect(fresh.body).toContain("Рендер №1");
+
+    t.clock.advance(200);
+    const stale = await t.get("/about");
+    expect(cacheStatus(stale)).toBe("STALE");
+    expect(stale.body).toContain("Рендер №1");
+    expectOwnNonce(stale);
+    await t.cache.idle();
+    expect(t.renders.get("/about")).toBe(2);
+    // The background render replaced the entry (and its nonce is gone with its response).
+    const refreshed = await t.get("/about");
+    expect(cacheStatus(refreshed)).toBe("HIT");
+    expect(refreshed.body).toContain("Рендер №2");
+    expectOwnNonce(refreshed);
+
+    // Past fresh + stale the entry is not served at all.
+    t.clock.advance(5_000 + 60_000);
+    const expired = await t.get("/about");
+    expect(cacheStatus(expired)).toBe("MISS");
+    expect(expired.body).toContain("Рендер №3");
+  });
+
+  it("keeps serving the stale copy while background renders fail, and drops a page that is gone", async () => {
+    const t = await setup();
+    await t.get("/flaky");
+    await t.get("/gone");
+    t.statuses.set("/flaky", 503);
+    t.statuses.set("/gone", 404);
+    t.clock.advance(6_000);
+    expect(cacheStatus(await t.get("/flaky"))).toBe("STALE");
+    expect(cacheStatus(await t.get("/gone"))).toBe("STALE");
+    await t.cache.idle();
+    // The backend is down: the last good page is still served (and refreshed again).
+    const stillStale = await t.get("/flaky");
+    expect(cacheStatus(stillStale)).toBe("STALE");
+    expect(stillStale.status).toBe(200);
+    expect(stillStale.body).toContain("Рендер №1");
+    // The page no longer exists: the old copy is dropped.
+    const gone = await t.get("/gone");
+    expect(gone.status).toBe(404);
+    expect(cacheStatus(gone)).toBe("BYPASS");
+    await t.cache.idle();
+    t.statuses.delete("/flaky");
+    await t.get("/flaky");
+    await t.cache.idle();
+    const back = await t.get("/flaky");
+    expect(cacheStatus(back)).toBe("HIT");
+    expect(back.body).toContain(`Рендер №${t.renders.get("/flaky")}`);
+  });
+
+  it("drops everything when the backend reports a data change", async () => {
+    const t = await setup();
+    await t.get("/about");
+    await t.get("/faq");
+    expect(cacheStatus(await t.get("/about"))).toBe("HIT");
+    t.change();
+    expect(t.cache.stats().entries).toBe(0);
+    const after = await t.get("/about");
+    expect(cacheStatus(after)).toBe("MISS");
+    expect(after.body).toContain("Рендер №2");
+    expect(cacheStatus(await t.get("/faq"))).toBe("MISS");
+  });
+
+  it("does not store a render that started before a data change", async () => {
+    const t = await setup();
+    const pending = t.get("/stream");
+    const finish = await held(t);
+    t.change();
+    finish();
+    expect(cacheStatus(await pending)).toBe("MISS");
+    const next = t.get("/stream");
+    (await held(t))();
+    expect(cacheStatus(await next)).toBe("MISS");
+  });
+
+  it("PAGE_CACHE=off renders every request", async () => {
+    expect(() => parseEnv({ PAGE_CACHE: "sometimes" })).toThrow(/PAGE_CACHE/);
+    expect(parseEnv({}).PAGE_CACHE).toBe("on");
+    const t = await setup({}, parseEnv({ PAGE_CACHE: "off" }));
+    const answers = [await t.get("/about"), await t.get("/about"), await t.get("/about")];
+    expect(answers.map(cacheStatus)).toEqual(["BYPASS", "BYPASS", "BYPASS"]);
+    expect(t.renders.get("/about")).toBe(3);
+    expect(t.cache.stats().entries).toBe(0);
+  });
+
+  it("bypasses other methods and unknown query parameters; keys allowed ones", async () => {
+    const t = await setup();
+    expect(cacheStatus(await t.get("/about", { method: "POST" }))).toBe("BYPASS");
+    expect(cacheStatus(await t.get("/about?utm_source=x"))).toBe("BYPASS");
+    expect(cacheStatus(await t.get("/about?utm_source=x"))).toBe("BYPASS");
+    expect(cacheStatus(await t.get("/about?page=1&page=2"))).toBe("BYPASS");
+    expect(cacheStatus(await t.get(`/about?page=${"9".repeat(1100)}`))).toBe("BYPASS");
+    expect(cacheStatus(await t.get("/about?page=2"))).toBe("MISS");
+    const page2 = await t.get("/about?page=2");
+    expect(cacheStatus(page2)).toBe("HIT");
+    expect(page2.body).toContain("/about?page=2");
+    expect(cacheStatus(await t.get("/about"))).toBe("MISS");
+  });
+
+  it("answers HEAD from a stored page without a body, and never stores HEAD", async () => {
+    const t = await setup();
+    const headFirst = await t.get("/vacancy", { method: "HEAD" });
+    expect(cacheStatus(headFirst)).toBe("BYPASS");
+    expect(cacheStatus(await t.get("/vacancy"))).toBe("MISS");
+    const head = await t.get("/vacancy", { method: "HEAD" });
+    expect(cacheStatus(head)).toBe("HIT");
+    expect(head.raw.length).toBe(0);
+    expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
+  });
+
+  it("stores the plain body and compresses hits on the way out", async () => {
+    const t = await setup();
+    const gzip = { headers: { "accept-encoding": "gzip" } };
+    const first = await t.get("/about", gzip);
+    expect(first.headers["content-encoding"]).toBe("gzip");
+    const hit = await t.get("/about", gzip);
+    expect(cacheStatus(hit)).toBe("HIT");
+    expect(hit.headers["content-encoding"]).toBe("gzip");
+    expect(hit.headers.vary).toBe("Accept-Encoding");
+    expectOwnNonce(hit);
+    const plain = await t.get("/about");
+    expect(cacheStatus(plain)).toBe("HIT");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain("<!DOCTYPE html>");
+  });
+
+  it("streams a miss to the client before the page has finished", async () => {
+    const t = await setup();
+    const port = (t.server.address() as AddressInfo).port;
+    const firstBytes = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest({ host: "127.0.0.1", port, path: "/stream", agent: false, headers: { host: `localhost:${port}`, "user-agent": PERSON } }, (response) => {
+        response.once("data", async (chunk: Buffer) => {
+          resolve(chunk.toString("utf8"));
+          // Only now may the page finish.
+          (await held(t))();
+          response.resume();
+        });
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(firstBytes).toContain("<!DOCTYPE html>");
+    expect(firstBytes).not.toContain("</html>");
+    await wait(20);
+    const hit = await t.get("/stream");
+    expect(cacheStatus(hit)).toBe("HIT");
+    expect(hit.body).toContain("</html>");
+  });
+
+  it("renders a page once for concurrent first visitors", async () => {
+    const t = await setup();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.get("/faq")));
+    expect(t.renders.get("/faq")).toBe(1);
+    expect(answers.map(cacheStatus).sort()).toEqual(["HIT", "HIT", "HIT", "HIT", "MISS"]);
+    for (const a of answers) expectOwnNonce(a);
+  });
+
+  it("is bounded: the least recently used page goes first", async () => {
+    const t = await setup({ maxEntries: 2 });
+    await t.get("/a");
+    await t.get("/b");
+    expect(cacheStatus(await t.get("/a"))).toBe("HIT");
+    await t.get("/c");
+    expect(t.cache.stats().entries).toBe(2);
+    expect(cacheStatus(await t.get("/a"))).toBe("HIT");
+    expect(cacheStatus(await t.get("/b"))).toBe("MISS");
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * Starts the built production server for the e2e run (playwright.config.ts webServer).
+ *
+ * Playwright starts its webServers before globalSetup runs, so the fresh-database step lives
+ * here: with E2E_FRESH_DATA=1 the DATA_DIR (which must be under ./data) is deleted first, so
+ * each run seeds its own catalogue and never touches a developer's ./data.
+ */
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const entry = path.resolve("build", "server.mjs");
+if (!existsSync(entry) || !existsSync(path.resolve("build", "server", "index.js"))) {
+  console.error("No production build: run `npm run build` before the e2e tests (`npm test` does).");
+  process.exit(1);
+}
+
+const dataDir = process.env.DATA_DIR;
+if (process.env.E2E_FRESH_DATA === "1" && dataDir) {
+  const target = path.resolve(dataDir);
+  const dataRoot = path.resolve("data");
+  if (!target.startsWith(dataRoot + path.sep)) {
+    console.error(`Refusing to delete ${target}: the e2e DATA_DIR must be inside ${dataRoot}`);
+    process.exit(1);
+  }
+  rmSync(target, { recursive: true, force: true });
+}
+
+await import(pathToFileURL(entry).href);
