@@ -1,6 +1,8 @@
 /**
  * The route table of §2, in one place. Pages that later issues build are listed in comments
  * where they will go; until they exist, their paths answer the normal 404 (routes/not-found.tsx).
+ * Built so far: the static pages, contacts, city switch, the catalogue (home, category tree,
+ * filtered listings, product, brands, curated lists, print types), viewed products, sitemaps.
  */
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { SITEMAP_FILES } from "./lib/sitemap-files.ts";
@@ -19,9 +21,6 @@ const STATIC_PAGES = [
 ] as const;
 
 export default [
-  // index /                              — catalogue issue
-  // /catalog, /catalog/:slug, /catalog/:slug/filter/*, /catalog/goods/:id — catalogue issue
-  // /brands, /brands/:slug/*, /bestoffers/*, /newones/*, /recommended/*, /print, /print/:id — catalogue issue
   // /search/*, /search/filter/*, /actions, /blog, /news (+ /:id), /subscribe — search & content issue
   // /profile, /profile/companies, /profile/cp, /profile/orders, /email/confirm — accounts issue
   // /favorites, /comparison, /cart, /cart/ordering, /thanks — cart issue

@@ -315,6 +315,7 @@ export const catalogEndpoints = {
   productDetail: endpoint({
     id: "productDetail",
     method: "GET",
+    shared: true,
     path: "/product/{id}",
     tag,
     summary: "Product page: a product group by id with variations and breadcrumbs (§8: failures map to the error)",
@@ -325,6 +326,7 @@ export const catalogEndpoints = {
   productLookingAt: endpoint({
     id: "productLookingAt",
     method: "GET",
+    shared: true,
     path: "/product/list/looking_at",
     tag,
     summary: "Groups other visitors look at together with the given group",
@@ -335,6 +337,7 @@ export const catalogEndpoints = {
   productSearch: endpoint({
     id: "productSearch",
     method: "GET",
+    shared: true,
     path: "/product/search",
     tag,
     summary: "Search page results: groups matching the text and filters, paged",
@@ -345,6 +348,7 @@ export const catalogEndpoints = {
   productListByGroupIds: endpoint({
     id: "productListByGroupIds",
     method: "GET",
+    shared: true,
     path: "/product/list/by_group_ids",
     tag,
     summary: "Groups by id, in the requested order; missing ids are left out (favourites 404 ids, viewed products)",
@@ -356,6 +360,7 @@ export const catalogEndpoints = {
   productListKind: endpoint({
     id: "productListKind",
     method: "GET",
+    shared: true,
     path: "/product/list/{x}",
     tag,
     summary: "Curated list (bestoffers, newones, recommended, popular) with filters, paged",
@@ -367,6 +372,7 @@ export const catalogEndpoints = {
   productList: endpoint({
     id: "productList",
     method: "GET",
+    shared: true,
     path: "/product/list",
     tag,
     summary: "Category / brand listing with filters, paged",
@@ -377,6 +383,7 @@ export const catalogEndpoints = {
   filterAll: endpoint({
     id: "filterAll",
     method: "GET",
+    shared: true,
     path: "/filter/all",
     tag,
     summary: "Facets with counts for the current filters (§3 filter data)",
@@ -387,6 +394,7 @@ export const catalogEndpoints = {
   coatingAll: endpoint({
     id: "coatingAll",
     method: "GET",
+    shared: true,
     path: "/coating/all",
     tag,
     summary: "All coatings with variants, options and pricing (§3 productCoatings)",
@@ -406,6 +414,7 @@ export const catalogEndpoints = {
   brandListAll: endpoint({
     id: "brandListAll",
     method: "GET",
+    shared: true,
     path: "/brand/list/all",
     tag,
     summary: "All brands, flat, sorted by title; the client groups them by letter",
@@ -415,6 +424,7 @@ export const catalogEndpoints = {
   brandDetail: endpoint({
     id: "brandDetail",
     method: "GET",
+    shared: true,
     path: "/brand/detail/{id}",
     tag,
     summary: "Brand by numeric id or by slug (the /brands/{slug} route has only the slug)",
@@ -425,6 +435,7 @@ export const catalogEndpoints = {
   printTypeList: endpoint({
     id: "printTypeList",
     method: "GET",
+    shared: true,
     path: "/print-types/list",
     tag,
     summary: "Print types for /print",
@@ -434,6 +445,7 @@ export const catalogEndpoints = {
   printTypeDetail: endpoint({
     id: "printTypeDetail",
     method: "GET",
+    shared: true,
     path: "/print-types/detail/{id}",
     tag,
     summary: "Print type page: the coating with description and pricing",

@@ -27,6 +27,11 @@ export interface Endpoint<
   /** True when the call needs the bearer token (§6). */
   auth?: boolean;
   timeout: TimeoutClass;
+  /**
+   * The answer is the same for every anonymous caller (catalogue reads): a storefront may keep it
+   * in a shared read cache for a short time. Never set on calls whose answer depends on the user.
+   */
+  shared?: boolean;
   bodyKind?: BodyKind;
   params?: P;
   query?: Q;

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
 import { sql, type SQL } from "drizzle-orm";
+import { PGLITE_SETTINGS } from "./pglite-options";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -76,7 +77,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dir = inMemory ? options.dataDir : path.join(options.dataDir, "pglite");
   if (!inMemory) mkdirSync(dir, { recursive: true });
   // pg_trgm must be loaded as a PGlite extension module before CREATE EXTENSION can succeed.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...PGLITE_SETTINGS });
   const db = drizzle({ client, schema });
   return {
     db: db as unknown as Db,

@@ -12,6 +12,7 @@ import { createServer, type Socket } from "node:net";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PGLITE_SETTINGS } from "./pglite-options";
 
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
@@ -23,7 +24,7 @@ if (!dataDir) {
   process.exit(2);
 }
 mkdirSync(dataDir, { recursive: true });
-const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+const db = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...PGLITE_SETTINGS });
 
 /** PGlite has one session: connections take turns, one message at a time. */
 let queue: Promise<unknown> = Promise.resolve();

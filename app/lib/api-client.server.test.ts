@@ -17,6 +17,7 @@ import {
   type ApiClientOptions,
   type AuthTokens,
 } from "./api-client.server.ts";
+import { createTtlCache } from "./cache.server.ts";
 import { API_BASE, realFetch, server, installMswServer } from "#tests/mocks/server.ts";
 import { authenticated, failure, refreshEndpoint, scripted, snapshot, success, type SeenRequest } from "#tests/mocks/api-handlers.ts";
 
@@ -764,5 +765,90 @@ describe("request bodies", () => {
     const sent = form?.get("file");
     expect(sent).toBeInstanceOf(Blob);
     expect(new Uint8Array(await (sent as Blob).arrayBuffer())).toEqual(new Uint8Array([137, 80, 78, 71]));
+  });
+});
+
+describe("shared read cache (anonymous catalogue reads)", () => {
+  const sharedItem = endpoint({ ...ep.item, id: "test.sharedItem", shared: true });
+  const sharedWrite = endpoint({ ...ep.create, id: "test.sharedWrite", shared: true });
+
+  function cachedClient(overrides: Partial<ApiClientOptions> = {}) {
+    const readCache = { cache: createTtlCache(100), ttlMs: 60_000, staleMs: 60_000 };
+    return { readCache, make: (more: Partial<ApiClientOptions> = {}) => client({ readCache, ...overrides, ...more }) };
+  }
+
+  it("a shared endpoint is fetched once for many anonymous requests, and the answer is frozen", async () => {
+    const { handler, calls } = scripted("get", "/item/7", [200], ITEM);
+    server.use(handler);
+    const { make } = cachedClient();
+    const first = await make().call(sharedItem, { params: { id: 7 } });
+    const second = await make().call(sharedItem, { params: { id: 7 } });
+    expect(first).toEqual({ ok: true, data: ITEM, status: 200 });
+    expect(second).toEqual(first);
+    expect(calls).toHaveLength(1);
+    expect(Object.isFrozen(first.ok && first.data)).toBe(true);
+  });
+
+  it("different parameters are different entries", async () => {
+    const a = scripted("get", "/item/1", [200], { id: 1, title: "a" });
+    const b = scripted("get", "/item/2", [200], { id: 2, title: "b" });
+    server.use(a.handler, b.handler);
+    const { make } = cachedClient();
+    const one = await make().call(sharedItem, { params: { id: 1 } });
+    const two = await make().call(sharedItem, { params: { id: 2 } });
+    expect(one.ok && one.data.title).toBe("a");
+    expect(two.ok && two.data.title).toBe("b");
+  });
+
+  it("a caller with a token always asks the API (answers may be personal)", async () => {
+    const { handler, calls } = scripted("get", "/item/7", [200], ITEM);
+    server.use(handler);
+    const { make } = cachedClient();
+    await make().call(sharedItem, { params: { id: 7 } });
+    await make({ tokens: { token: "t", refreshToken: "r" } }).call(sharedItem, { params: { id: 7 } });
+    await make({ tokens: { token: "t", refreshToken: "r" } }).call(sharedItem, { params: { id: 7 } });
+    expect(calls).toHaveLength(3);
+    expect(calls[1].authorization).toBe("Bearer t");
+  });
+
+  it("endpoints not marked shared, and writes, are never cached", async () => {
+    const read = scripted("get", "/item/7", [200], ITEM);
+    const write = scripted("post", "/thing/create", [200], ITEM);
+    server.use(read.handler, write.handler);
+    const { make } = cachedClient();
+    await make().call(ep.item, { params: { id: 7 } });
+    await make().call(ep.item, { params: { id: 7 } });
+    await make().call(sharedWrite, { body: { title: "a", count: 1 } });
+    await make().call(sharedWrite, { body: { title: "a", count: 1 } });
+    expect(read.calls).toHaveLength(2);
+    expect(write.calls).toHaveLength(2);
+  });
+
+  it("a failure is not kept: the next request asks again and gets the answer", async () => {
+    const { handler, calls } = scripted("get", "/item/7", [404, 200], ITEM);
+    server.use(handler);
+    const { make } = cachedClient();
+    const failed = await make().call(sharedItem, { params: { id: 7 } });
+    expect(failed.ok).toBe(false);
+    const ok = await make().call(sharedItem, { params: { id: 7 } });
+    expect(ok).toEqual({ ok: true, data: ITEM, status: 200 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("clearing the cache (a catalogue change) makes the next request ask again", async () => {
+    const { handler, calls } = scripted("get", "/item/7", [200], ITEM);
+    server.use(handler);
+    const { make, readCache } = cachedClient();
+    await make().call(sharedItem, { params: { id: 7 } });
+    readCache.cache.clear();
+    await make().call(sharedItem, { params: { id: 7 } });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("the answer's JSON size is its weight", async () => {
+    server.use(scripted("get", "/item/7", [200], ITEM).handler);
+    const { make, readCache } = cachedClient();
+    await make().call(sharedItem, { params: { id: 7 } });
+    expect(readCache.cache.weight()).toBe(JSON.stringify({ data: ITEM }).length);
   });
 });

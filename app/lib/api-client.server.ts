@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { ApiErrorBody, buildPath, isWrite, type Endpoint, type Paged, type TimeoutClass } from "#contract/endpoint.ts";
+import type { TtlCache } from "./cache.server.ts";
 
 /** §8 error texts. */
 export const DEFAULT_ERROR_MESSAGE = "Что-то пошло не так";
@@ -36,6 +37,12 @@ export interface ApiClientOptions {
   tokens?: Partial<AuthTokens> | null;
   /** Called with new tokens after a refresh, or null when the refresh failed (clear the cookie). */
   onTokens?: (tokens: AuthTokens | null) => void;
+  /**
+   * Shared read cache for `shared` endpoints (catalogue reads), used only while the caller has no
+   * token: their parsed answers are kept `ttlMs` and served stale `staleMs` more while one call
+   * refreshes them. Failures are never kept. Cached data is shared by every request: read only.
+   */
+  readCache?: { cache: TtlCache; ttlMs: number; staleMs: number };
 }
 
 export function timeoutFor(kind: TimeoutClass, defaultMs: number): number {
@@ -84,6 +91,14 @@ export function toSearchParams(query: Record<string, unknown> | undefined): URLS
  */
 function discard(response: Response | null | undefined): void {
   response?.body?.cancel().catch(() => {});
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 /** §8 mapping of a failed response (or none) to the error the UI shows. */
@@ -172,6 +187,24 @@ export function createApiClient(options: ApiClientOptions) {
   async function call<E extends Endpoint>(endpoint: E, input: Input<E> = {} as Input<E>): Promise<ApiResult<Data<E>>> {
     const url = new URL(baseUrl + buildPath(endpoint.path, (input.params ?? {}) as Record<string, string>));
     url.search = toSearchParams(input.query as Record<string, unknown> | undefined).toString();
+    const shared = options.readCache;
+    if (shared && endpoint.shared && !isWrite(endpoint) && !tokens?.token) {
+      return shared.cache.get(
+        url.href,
+        async () => {
+          const { result, size } = await request(endpoint, input, url);
+          // Shared by every request from now on: frozen, so a loader that mutates it fails loudly.
+          return { value: result.ok ? deepFreeze(result) : result, cacheable: result.ok, weight: size };
+        },
+        shared.ttlMs,
+        shared.staleMs,
+      );
+    }
+    return (await request(endpoint, input, url)).result;
+  }
+
+  /** The call itself; `size` is the length of the answer's JSON (the read cache's weight). */
+  async function request<E extends Endpoint>(endpoint: E, input: Input<E>, url: URL): Promise<{ result: ApiResult<Data<E>>; size: number }> {
     const timeoutMs = timeoutFor(endpoint.timeout, options.defaultTimeoutMs);
     const write = isWrite(endpoint);
     const authCall = endpoint.path.startsWith("/auth/");
@@ -219,14 +252,20 @@ export function createApiClient(options: ApiClientOptions) {
         ({ response } = await attempt());
       }
     }
-    if (!response || !response.ok) return { ok: false, error: await mapError(response) };
+    if (!response || !response.ok) return { result: { ok: false, error: await mapError(response) }, size: 0 };
 
-    const json = (await response.json().catch(() => undefined)) as { data?: unknown } | undefined;
+    const text = await response.text().catch(() => "");
+    let json: { data?: unknown } | undefined;
+    try {
+      json = JSON.parse(text) as { data?: unknown };
+    } catch {
+      json = undefined;
+    }
     const parsed = endpoint.response.safeParse(json?.data);
     if (!parsed.success) {
-      return { ok: false, error: { message: DEFAULT_ERROR_MESSAGE, status: response.status, errors: {} } };
+      return { result: { ok: false, error: { message: DEFAULT_ERROR_MESSAGE, status: response.status, errors: {} } }, size: 0 };
     }
-    return { ok: true, data: parsed.data as Data<E>, status: response.status };
+    return { result: { ok: true, data: parsed.data as Data<E>, status: response.status }, size: text.length };
   }
 
   /** §8: a failed list fetch silently gives the fallback (an empty list or empty paged shape). */

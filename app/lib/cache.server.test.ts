@@ -225,3 +225,35 @@ describe("createTtlCache", () => {
     expect(reloadA).not.toHaveBeenCalled();
   });
 });
+
+describe("createTtlCache weight bound", () => {
+  const weighted = (value: string, weight: number) => async () => ({ value, cacheable: true, weight });
+
+  it("evicts the least recently used entries until the new one fits under maxWeight", async () => {
+    const cache = createTtlCache(100, Date.now, 10);
+    await cache.get("a", weighted("a", 4), 60_000);
+    await cache.get("b", weighted("b", 4), 60_000);
+    expect(cache.weight()).toBe(8);
+    await cache.get("c", weighted("c", 4), 60_000); // a goes
+    expect(cache.size()).toBe(2);
+    expect(cache.weight()).toBe(8);
+    const reloadA = vi.fn(weighted("a2", 4));
+    expect(await cache.get("a", reloadA, 60_000)).toBe("a2");
+    expect(reloadA).toHaveBeenCalledTimes(1);
+  });
+
+  it("an entry heavier than maxWeight is returned but not stored", async () => {
+    const cache = createTtlCache(100, Date.now, 10);
+    await cache.get("small", weighted("s", 2), 60_000);
+    expect(await cache.get("huge", weighted("h", 11), 60_000)).toBe("h");
+    expect(cache.size()).toBe(1);
+    expect(cache.weight()).toBe(2);
+  });
+
+  it("clear() resets the weight", async () => {
+    const cache = createTtlCache(100, Date.now, 10);
+    await cache.get("a", weighted("a", 5), 60_000);
+    cache.clear();
+    expect(cache.weight()).toBe(0);
+  });
+});

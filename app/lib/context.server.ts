@@ -12,6 +12,7 @@ import type { City } from "#contract/content.ts";
 import { CITY_COOKIE, hostForCity, isMoscowHost, selectCity } from "#app/features/city/city.ts";
 import { createApiClient } from "./api-client.server.ts";
 import type { Backend } from "./backend.server.ts";
+import { createTtlCache } from "./cache.server.ts";
 import { createContentService } from "./content.server.ts";
 import { authCookies, cityCookie, readCookies, REFRESH_COOKIE, TOKEN_COOKIE } from "./cookies.server.ts";
 import type { Env } from "./env.server.ts";
@@ -40,6 +41,16 @@ export function resolvedCity(res: ExpressResponse): ResolvedCity | undefined {
 export function createContextFactory(env: Env, backend: Backend) {
   const content = createContentService(backend, env.REQUEST_TIMEOUT);
   const sitemaps = createSitemapService(backend, env.REQUEST_TIMEOUT);
+  /** Anonymous catalogue reads, shared by every request (API_CACHE_TTL; cleared on catalogue changes). */
+  const readCache =
+    env.API_CACHE_TTL > 0
+      ? {
+          cache: createTtlCache(10_000, Date.now, env.API_CACHE_MB * 1024 * 1024),
+          ttlMs: env.API_CACHE_TTL * 1000,
+          staleMs: env.API_CACHE_TTL * 10_000,
+        }
+      : undefined;
+  if (readCache) backend.onChange(() => readCache.cache.clear());
 
   /** §4 city selection from the Host and the cityId cookie; `cookie` is the write-back when the stored id differs. */
   function chooseCity(req: ExpressRequest, cities: City[]): { resolved: ResolvedCity; cookie: string | null } {
@@ -98,6 +109,7 @@ export function createContextFactory(env: Env, backend: Backend) {
       baseUrl: backend.baseUrl,
       fetch: backend.fetch,
       defaultTimeoutMs: env.REQUEST_TIMEOUT,
+      readCache,
       tokens: cookies[TOKEN_COOKIE] ? { token: cookies[TOKEN_COOKIE], refreshToken: cookies[REFRESH_COOKIE] } : null,
       onTokens: (tokens) => {
         if (!res.headersSent) for (const c of authCookies(hostname, tokens, env.COOKIE_DOMAIN)) res.append("Set-Cookie", c);

@@ -24,12 +24,20 @@ export const EnvSchema = z.object({
   APP_ENV: optional(z.string().default("demo")),
   SENTRY_DSN: optional(z.string().url().optional()),
   LOG_LEVEL: optional(z.enum(["silent", "error", "info"]).default("info")),
-  /** Seconds to wait for in-flight requests on SIGTERM. */
   /** Milliseconds SIGTERM keeps serving (with Connection: close) before closing the listener. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),
+  /** Seconds to wait for in-flight requests on SIGTERM. */
   SHUTDOWN_TIMEOUT: optional(z.coerce.number().int().positive().default(10)),
   /** Anonymous page micro-cache (app/lib/page-cache.server.ts): "off" renders every request. */
   PAGE_CACHE: optional(z.enum(["on", "off"]).default("on")),
+  /**
+   * Shared read cache of anonymous catalogue API answers (endpoints marked `shared`): seconds an
+   * answer stays fresh (then served stale up to 10× longer while one call refreshes it); 0 = off.
+   * The embedded API also clears it whenever catalogue data changes.
+   */
+  API_CACHE_TTL: optional(z.coerce.number().int().min(0).default(30)),
+  /** Upper bound of that cache, in MB of answer JSON. */
+  API_CACHE_MB: optional(z.coerce.number().int().positive().default(32)),
 });
 export type Env = z.infer<typeof EnvSchema> & { apiUrl: URL | null };
 

@@ -9,7 +9,7 @@ import { endpoints } from "#contract/index.ts";
 import { withFilterPath } from "#app/features/catalog/filter-path.ts";
 import { canonicalRedirect, filterFormRedirect, listingSeo, loadListing, parseListingPath } from "#app/features/catalog/listing.server.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
-import { sanitizeHtml } from "#app/lib/sanitize.server.ts";
+import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { seoMeta } from "#app/lib/seo.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, itemListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The API also finds a brand by its numeric id: the page lives at its slug.
   if (brand.slug !== params.slug) throw redirect(withFilterPath(`/brands/${brand.slug}`, filters) + url.search, 301);
 
-  const [{ view }, description] = await Promise.all([listing, brand.description ? sanitizeHtml(brand.description) : Promise.resolve("")]);
+  const [{ view }, description] = await Promise.all([listing, sanitizedHtml(brand.description ?? "")]);
   const crumbs = [
     { title: "Бренды", href: "/brands" },
     { title: brand.title, href: `/brands/${brand.slug}` },

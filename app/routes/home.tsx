@@ -11,7 +11,7 @@ import { toCardView, type ProductCardView } from "#app/features/catalog/card-vie
 import { enrichOrderInfo, parseOrderInfo, productGroupIdsOf, ORDER_INFO_SECTIONS } from "#app/features/catalog/order-info.ts";
 import { deriveContacts } from "#app/features/content/contacts.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
-import { sanitizedHtml } from "#app/components/product/sanitized-html.server.ts";
+import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { resolveSeo, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
 import { JsonLd } from "#app/lib/json-ld.tsx";
 import { MainSlider } from "#app/components/home/main-slider.tsx";

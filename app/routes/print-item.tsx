@@ -9,7 +9,7 @@ import { toCardView, type ProductCardView } from "#app/features/catalog/card-vie
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { pageNotFoundMessage } from "#app/lib/filters.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
-import { sanitizedHtml } from "#app/components/product/sanitized-html.server.ts";
+import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
 import { useRootData } from "#app/lib/root-data.ts";

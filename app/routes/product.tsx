@@ -13,7 +13,7 @@ import { formatPrice } from "#app/features/catalog/price.ts";
 import { useViewedProducts } from "#app/features/viewed/use-viewed.ts";
 import { pageNotFoundMessage } from "#app/lib/filters.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
-import { sanitizedHtml } from "#app/components/product/sanitized-html.server.ts";
+import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { breadcrumbListJsonLd, JsonLd, productJsonLd } from "#app/lib/json-ld.tsx";
 import { useRootData } from "#app/lib/root-data.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizedHtml } from "./sanitized-html.server.ts";
+import { sanitizedHtml } from "./sanitize.server.ts";
 
 describe("sanitizedHtml", () => {
   it("sanitises (§5) and answers repeats from memory", async () => {
