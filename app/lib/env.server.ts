@@ -37,7 +37,7 @@ export const EnvSchema = z.object({
    */
   API_CACHE_TTL: optional(z.coerce.number().int().min(0).default(30)),
   /** Upper bound of that cache, in MB of answer JSON. */
-  API_CACHE_MB: optional(z.coerce.number().int().positive().default(32)),
+  API_CACHE_MB: optional(z.coerce.number().int().positive().default(16)),
 });
 export type Env = z.infer<typeof EnvSchema> & { apiUrl: URL | null };
 
