@@ -23,6 +23,10 @@ import { createPageCache } from "./app/lib/page-cache.server.ts";
 export async function startServer(env: Env) {
   const startedAt = performance.now();
   const sanitizer = preloadSanitizer();
+  // The route modules load while the backend starts (production; development uses Vite).
+  const serverBuild =
+    env.NODE_ENV === "development" ? null : (import(/* @vite-ignore */ path.resolve("build/server/index.js")) as Promise<ServerBuild>);
+  serverBuild?.catch(() => {});
   const backend: Backend = await createBackend(env);
   const getLoadContext = createContextFactory(env, backend);
   await Promise.all([sanitizer, getLoadContext.warmUp()]);
@@ -64,7 +68,7 @@ export async function startServer(env: Env) {
     const clientDir = path.resolve("build/client");
     app.use("/assets", hashedAssets(clientDir));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-    build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
+    build = await (serverBuild as Promise<ServerBuild>);
   }
 
   // §4 city (and its cookie) first, outside the cached body; then the anonymous page cache,

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
 import { sql, type SQL } from "drizzle-orm";
 import { PGLITE_SETTINGS } from "./pglite-options";
+import { forkPglite, takePrestartedPglite } from "./pglite-prestart";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -156,28 +157,17 @@ export async function queryRows<T>(db: Pick<Db, "execute">, query: SQL): Promise
 
 /**
  * Forks api/db/pglite-process (the .ts source under tsx in development and tests, the bundled
- * build/pglite-process.mjs in production) and waits for its port.
+ * build/pglite-process.mjs in production) and waits for its port. A process the production
+ * server forked at its very start for the same directory (pglite-prestart.ts) is adopted instead.
  */
 async function startPgliteProcess(dir: string): Promise<{ url: string; close(): Promise<void> }> {
-  const { fork } = await import("node:child_process");
   const here = import.meta.url;
   const fromSource = here.endsWith(".ts");
-  const entry = fileURLToPath(new URL(fromSource ? "./pglite-process.ts" : "./pglite-process.mjs", here));
-  const child = fork(entry, [dir], {
-    execArgv: fromSource ? ["--import", "tsx"] : [],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`PGlite process exited with code ${code} before it was ready`));
-    child.once("exit", onExit);
-    child.once("error", reject);
-    child.on("message", (message: { type?: string; port?: number }) => {
-      if (message?.type === "ready" && message.port) {
-        child.off("exit", onExit);
-        resolve(message.port);
-      }
-    });
-  });
+  const started =
+    takePrestartedPglite(dir) ??
+    forkPglite(fileURLToPath(new URL(fromSource ? "./pglite-process.ts" : "./pglite-process.mjs", here)), dir, fromSource ? ["--import", "tsx"] : []);
+  const { child } = started;
+  const port = await started.port;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

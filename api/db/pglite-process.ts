@@ -111,7 +111,12 @@ const server = createServer(serve);
 server.listen(0, "127.0.0.1", () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
-  process.send?.({ type: "ready", port });
+  if (!process.send) return;
+  // The parent may be gone already (it stopped while PGlite opened): then close, quietly.
+  if (!process.connected) return void shutdown();
+  process.send({ type: "ready", port }, (error: Error | null) => {
+    if (error) void shutdown();
+  });
 });
 
 let closing = false;

@@ -152,6 +152,8 @@ test("SIGTERM with the embedded API: requests answered, exit 0, and the database
   const shop = await startShop({ API_URL: "", DATA_DIR: dataDir }, 60_000);
   const helpers = childProcesses(shop.child.pid!);
   try {
+    // Forked early by build/pglite-prestart.mjs and adopted by the API: exactly one database process.
+    expect(helpers).toHaveLength(1);
     let connected = 0;
     const paths = Array.from({ length: PAGE_REQUESTS + HEALTH_REQUESTS }, (_, i) => (i % 5 === 4 ? "/healthz" : ["/about", "/delivery", "/no-such-page"][i % 3]));
     const pending = paths.map((p) => get(shop.port, p, () => connected++));
@@ -172,6 +174,32 @@ test("SIGTERM with the embedded API: requests answered, exit 0, and the database
   } finally {
     if (shop.child.exitCode === null && shop.child.signalCode === null) shop.child.kill("SIGKILL");
     for (const pid of helpers.filter(isAlive)) process.kill(pid, "SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("a server that stops at start (bad configuration) leaves no database process behind", async () => {
+  test.setTimeout(30_000);
+  const dataDir = `${E2E_DATA_DIR}-badstart`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: { ...process.env, NODE_ENV: "production", PORT: "not-a-port", API_URL: "", DATABASE_URL: "", DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const pid = child.pid!;
+  const seen = new Set<number>();
+  const watch = setInterval(() => childProcesses(pid).forEach((p) => seen.add(p)), 20);
+  try {
+    const [code] = (await within(once(child, "exit"), 15_000, () => `no exit:\n${output}`)) as [number | null];
+    expect(code).toBe(1);
+    expect(output).toContain("Invalid environment: PORT");
+    await expect.poll(() => [...seen].filter(isAlive), { timeout: 10_000 }).toEqual([]);
+    expect(output).not.toContain("ERR_IPC_CHANNEL_CLOSED");
+  } finally {
+    clearInterval(watch);
+    for (const p of [...seen].filter(isAlive)) process.kill(p, "SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
