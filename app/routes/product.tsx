@@ -5,7 +5,7 @@
  * The page is added to the viewed products (§4) once it is shown.
  */
 import { useEffect } from "react";
-import { data, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import { data, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/product";
 import { endpoints, emptyPaged, type ProductGroup } from "#contract/index.ts";
 import { productHref, toCardView, type ProductCardView } from "#app/features/catalog/card-view.ts";
@@ -125,9 +125,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return { values, answer: await priceCoatingLine(context, values) };
 }
 
-/** A variant switch (same path, only `?variant=` changed) and the live calculator need no new data. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formAction, defaultShouldRevalidate }) => {
-  if (formAction === "/coating-price") return false;
+/** A variant switch (same path, only `?variant=` changed) needs no new data (the live calculator is a plain fetch). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 };
@@ -136,8 +135,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, breadcrumbs, coatings, lookingAt, similar } = loaderData;
-  const [searchParams] = useSearchParams();
-  const variation = selectVariation(product.variations, searchParams.get("variant"));
+  const variation = selectVariation(product.variations, new URLSearchParams(useLocation().search).get("variant"));
   const choices = variationChoices(product.variations, variation);
   const origin = useRootData()?.origin ?? "";
 

@@ -267,6 +267,8 @@ test.describe("filters in the browser", () => {
       await plain.getByLabel("Цена до").fill("300");
       await plain.getByRole("button", { name: "Применить" }).click();
       await expect(plain).toHaveURL(`${SHOP_URL}${CATEGORY}/filter/price=-300`);
+      // The URL changes when the new document starts to arrive: wait for its cards.
+      await expect(plain.locator(".product-card__price strong").first()).toBeVisible();
       const prices = await plain.locator(".product-card__price strong").allTextContents();
       expect(prices.length).toBeGreaterThan(0);
     } finally {

@@ -1,4 +1,5 @@
-import { Form } from "react-router";
+import type { FormEvent } from "react";
+import { useNavigate } from "react-router";
 import {
   clearFilters,
   FILTER_FORM_FIELDS,
@@ -85,15 +86,23 @@ function SelectedFilters({ view }: { view: ListingView & { facets: FacetsView } 
 /**
  * §3: the placeholders show the listing's price bounds (min rounded down, max rounded up); the
  * inputs hold only a chosen range, so submitting untouched inputs adds no price filter. The form
- * carries the rest of the state in hidden fields (formDataToFilters reads the whole state).
+ * carries the rest of the state in hidden fields (formDataToFilters reads the whole state). A plain
+ * GET form; after hydration a submit is a client navigation that keeps the scroll position.
  */
 function PriceForm({ view }: { view: ListingView & { facets: FacetsView } }) {
+  const navigate = useNavigate();
   const { filters } = view;
   const bounds = view.facets.price;
   if (!bounds && filters.priceFrom === undefined && filters.priceTo === undefined) return null;
   const canonical = listingHref(view, filters);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === "string") query.append(name, value);
+    void navigate(`${view.base}?${query}`, { preventScrollReset: true });
+  };
   return (
-    <Form method="get" action={view.base} className="facet price-filter" preventScrollReset key={canonical}>
+    <form method="get" action={view.base} className="facet price-filter" onSubmit={onSubmit} key={canonical}>
       <fieldset>
         <legend className="facet__title">Цена, ₽</legend>
         <HiddenState filters={filters} />
@@ -124,7 +133,7 @@ function PriceForm({ view }: { view: ListingView & { facets: FacetsView } }) {
           Применить
         </button>
       </fieldset>
-    </Form>
+    </form>
   );
 }
 

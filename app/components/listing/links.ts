@@ -2,9 +2,7 @@
  * Links of a listing, built in the browser from the page's base path and filter state (the loader
  * sends no hrefs), plus the click handler that keeps the scroll position for filter and sort links.
  */
-import { useCallback, type MouseEvent } from "react";
-import { useNavigate } from "react-router";
-import { safeNavigationTarget } from "#app/lib/navigation.ts";
+import { useLinkClickOptions } from "#app/lib/navigation.ts";
 import { toggleFilterValue, withFilterPath, type CatalogFilters, type FilterFacet } from "#app/features/catalog/filter-path.ts";
 import type { ListingView } from "./types.ts";
 
@@ -27,24 +25,9 @@ export function selectedValues(filters: CatalogFilters, facet: FilterFacet): str
 /**
  * Filter and sort links are plain <a> (they work without JavaScript). After hydration a click on
  * one becomes a client navigation that keeps the scroll position, so the visitor stays at the
- * filter they clicked. Registered in the capture phase: it runs before the shell's delegated
- * listener (app/lib/navigation.ts), which then sees the click handled and leaves it alone.
+ * filter they clicked (app/lib/navigation.ts).
  */
-export function useKeepScrollClick() {
-  const navigate = useNavigate();
-  return useCallback(
-    (event: MouseEvent<HTMLElement>) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const anchor = (event.target as Element | null)?.closest?.("a");
-      if (!anchor || !event.currentTarget.contains(anchor) || anchor.target || anchor.hasAttribute("download")) return;
-      const target = safeNavigationTarget(anchor.href, window.location.origin);
-      if (target === null) return;
-      event.preventDefault();
-      void navigate(target, { preventScrollReset: true });
-    },
-    [navigate],
-  );
-}
+export const useKeepScrollClick = () => useLinkClickOptions({ preventScrollReset: true });
 
 /** Russian plural: 1 товар, 2 товара, 5 товаров. */
 export function pluralRu(n: number, forms: readonly [one: string, few: string, many: string]): string {

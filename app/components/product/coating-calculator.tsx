@@ -1,11 +1,10 @@
 /**
  * Print run and print price of the product page. The quantity prices the goods (price tiers);
  * a complete coating line (§5) is priced by POST /coating-price → /api/coating/recalculate,
- * debounced, through a fetcher that does not revalidate the page. Without JavaScript the same
+ * debounced, with a plain fetch (no revalidation of the page). Without JavaScript the same
  * form posts to the product page's action, which renders the page again with the price.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { useFetcher } from "react-router";
 import type { PriceTier } from "#contract/catalog.ts";
 import type { action as coatingPriceAction } from "#app/routes/coating-price.ts";
 import type { CoatingPriceAnswer } from "./coating-price.server.ts";
@@ -25,6 +24,7 @@ import {
 } from "./coating-form.ts";
 import { PriceTiers } from "./price-tiers.tsx";
 import { formatCount } from "./format.ts";
+import { useJsonFetch } from "#app/lib/use-json-fetch.ts";
 
 /** Wait this long after the last change before asking for a price. */
 const DEBOUNCE_MS = 300;
@@ -73,8 +73,7 @@ export function CoatingCalculator({
   initial?: { values: CoatingFormValues; answer: CoatingPriceAnswer } | null;
 }) {
   const [raw, setRaw] = useState<RawFields>(() => rawFrom(initial?.values ?? EMPTY_COATING_FORM));
-  const fetcher = useFetcher<typeof coatingPriceAction>();
-  const { submit } = fetcher;
+  const { data, load } = useJsonFetch<Awaited<ReturnType<typeof coatingPriceAction>>["data"]>();
 
   const values = valuesFrom(raw, variation?.id ?? null);
   const coating = coatings.find((c) => c.id === values.coating);
@@ -89,12 +88,12 @@ export function CoatingCalculator({
     if (body === null || key === sent.current) return;
     const timer = setTimeout(() => {
       sent.current = key;
-      void submit(body, { method: "post", action: "/coating-price", defaultShouldRevalidate: false });
+      load("/coating-price", body);
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [body, key, submit]);
+  }, [body, key, load]);
 
-  const answer = key === null ? null : ([fetcher.data, initial?.answer].find((a) => a?.key === key) ?? null);
+  const answer = key === null ? null : ([data, initial?.answer].find((a) => a?.key === key) ?? null);
   const pending = key !== null && answer === null;
 
   const set = (patch: Partial<RawFields>) => setRaw((r) => ({ ...r, ...patch }));
@@ -109,7 +108,7 @@ export function CoatingCalculator({
     e.preventDefault();
     if (body !== null && key !== null) {
       sent.current = key;
-      void submit(body, { method: "post", action: "/coating-price", defaultShouldRevalidate: false });
+      load("/coating-price", body);
     }
   };
 

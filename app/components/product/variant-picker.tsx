@@ -1,16 +1,19 @@
 /**
- * Colour and size selectors. Each choice is a link to `?variant=<product id>`: without JavaScript
- * the page reloads with that variation; with it, the product route skips revalidation for a
- * variant change (its shouldRevalidate), so switching is instant and keeps the scroll position.
+ * Colour and size selectors. Each choice is a plain link to `?variant=<product id>`: without
+ * JavaScript the page reloads with that variation; with it, a click replaces the history entry
+ * without resetting the scroll (app/lib/navigation.ts), and the product route skips revalidation
+ * for a variant change (its shouldRevalidate), so switching is instant.
  */
-import { Link } from "react-router";
+import { useLocation } from "react-router";
+import { useLinkClickOptions } from "#app/lib/navigation.ts";
 import type { VariationChoices } from "./variant-selection.ts";
 
-const variantHref = (id: number) => `?variant=${id}`;
-
 export function VariantPicker({ choices, colorTitle, size }: { choices: VariationChoices; colorTitle: string | null; size: string | null }) {
+  const { pathname } = useLocation();
+  const onClick = useLinkClickOptions({ replace: true, preventScrollReset: true });
+  const variantHref = (id: number) => `${pathname}?variant=${id}`;
   return (
-    <div className="variant-picker">
+    <div className="variant-picker" onClickCapture={onClick}>
       {colorTitle || choices.colors.length > 0 ? (
         <div className="variant-picker__group">
           <p className="variant-picker__label">
@@ -20,10 +23,8 @@ export function VariantPicker({ choices, colorTitle, size }: { choices: Variatio
             <ul className="variant-picker__colors">
               {choices.colors.map((c) => (
                 <li key={c.slug}>
-                  <Link
-                    to={variantHref(c.productId)}
-                    replace
-                    preventScrollReset
+                  <a
+                    href={variantHref(c.productId)}
                     className={c.inStock ? "swatch" : "swatch swatch--out"}
                     style={{ background: c.hex }}
                     title={c.title}
@@ -45,15 +46,13 @@ export function VariantPicker({ choices, colorTitle, size }: { choices: Variatio
             <ul className="variant-picker__sizes">
               {choices.sizes.map((s) => (
                 <li key={s.size}>
-                  <Link
-                    to={variantHref(s.productId)}
-                    replace
-                    preventScrollReset
+                  <a
+                    href={variantHref(s.productId)}
                     className={s.inStock ? "size-chip" : "size-chip size-chip--out"}
                     aria-current={s.selected ? "true" : undefined}
                   >
                     {s.size}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
