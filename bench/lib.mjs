@@ -125,15 +125,21 @@ export async function withTimeout(promise, ms, what, onTimeout) {
 
 // ---------------------------------------------------------------- processes
 
+/** Every CPU of the machine (os.cpus ignores this process's affinity). */
+const CPUS = os.cpus().length;
+
 function pinned(cpu, command, args) {
   return config.pin ? ["taskset", ["-c", String(cpu), command, ...args]] : [command, args];
 }
 
 /** Starts a server on CPU 0 (when pinned); `pid` is the server itself (taskset execs it). */
 export function startProcess(name, command, args, options) {
-  const [cmd, argv] = pinned(0, command, args);
+  // pin: false = every CPU (the bench process itself is pinned to CPU 1, and children inherit that).
+  const [cmd, argv] = options.pin === false ? pinned(`0-${CPUS - 1}`, command, args) : pinned(0, command, args);
   const startedAt = performance.now();
-  const child = spawn(cmd, argv, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+  // `group`: its own process group, stopped like Ctrl+C in a terminal (SIGINT to the group), for
+  // commands such as `npm start` whose shell does not pass a SIGTERM on to the server.
+  const child = spawn(cmd, argv, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"], detached: Boolean(options.group) });
   children.add(child);
   let output = "";
   const keep = (chunk) => {
@@ -143,7 +149,7 @@ export function startProcess(name, command, args, options) {
   child.stderr.on("data", keep);
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   exited.then(() => children.delete(child));
-  return { name, child, pid: child.pid, startedAt, exited, output: () => output };
+  return { name, child, pid: child.pid, startedAt, exited, output: () => output, group: Boolean(options.group) };
 }
 
 const alive = (pid) => existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readSafe(`/proc/${pid}/status`));
@@ -160,7 +166,13 @@ export async function stopProcess(proc) {
   if (!proc) return;
   const tree = processTree(proc.pid);
   if (proc.child.exitCode === null && proc.child.signalCode === null) {
-    proc.child.kill("SIGTERM");
+    if (proc.group) {
+      try {
+        process.kill(-proc.pid, "SIGINT");
+      } catch {
+        // already gone
+      }
+    } else proc.child.kill("SIGTERM");
     const result = await Promise.race([proc.exited, sleep(LIMITS.stop).then(() => null)]);
     if (!result) {
       log(`${proc.name} did not stop within ${LIMITS.stop} ms: killing it`);
