@@ -16,13 +16,15 @@
  * The CSP nonce (res.locals.nonce) is replaced by a secret per-process placeholder when a body is
  * stored, and the new request's nonce is put back when it is served: no nonce outlives its response.
  * On a miss the body streams to the client as usual and is teed into a buffer; it is stored
- * after `finish` (a complete response only). The stored body is uncompressed; compression, which
- * runs before this middleware, compresses every answer on the way out.
+ * after `finish` (a complete response only). The stored body is uncompressed. A hit for a client
+ * that accepts gzip is built from parts compressed once per entry, with the nonce between them as
+ * stored deflate blocks (gzipWithNonce); the compression middleware compresses everything else.
  *
  * Rendered pages must therefore depend only on those key parts. A loader that renders something
  * else (personal data, another cookie) must answer Cache-Control: private or no-store.
  */
 import { randomBytes } from "node:crypto";
+import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -104,6 +106,8 @@ interface Entry {
   headers: [string, string | string[]][];
   /** The body split at the nonce placeholder: the new nonce goes between the parts. */
   parts: Buffer[];
+  /** Each part as raw deflate ending in a full flush, made on the first gzip hit (gzipParts). */
+  deflated?: Buffer[];
   bytes: number;
   freshUntil: number;
   staleUntil: number;
@@ -223,6 +227,16 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       return;
     }
     const nonce = Buffer.from(String(res.locals.nonce ?? ""));
+    if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+      // Compressed once per entry, not per hit: the compression middleware leaves an answer
+      // that already has a Content-Encoding alone.
+      const body = gzipWithNonce((entry.deflated ??= entry.parts.map(deflatePart)), entry.parts, nonce);
+      res.setHeader("Content-Encoding", "gzip");
+      res.vary("Accept-Encoding");
+      res.setHeader("Content-Length", body.length);
+      res.end(body);
+      return;
+    }
     const chunks: Buffer[] = [];
     entry.parts.forEach((part, i) => {
       if (i > 0) chunks.push(nonce);
@@ -432,4 +446,43 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     },
     stats: () => ({ entries: entries.size, bytes, ...counters }),
   };
+}
+
+/** A part compressed on its own (no references into other parts), ending byte-aligned and not final. */
+function deflatePart(part: Buffer): Buffer {
+  return deflateRawSync(part, { level: 6, finishFlush: zlibConstants.Z_FULL_FLUSH });
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty final stored block: the end of the deflate stream. */
+const DEFLATE_END = Buffer.from([1, 0, 0, 0xff, 0xff]);
+
+/**
+ * A gzip member from precompressed parts with the nonce between them as stored (uncompressed)
+ * deflate blocks (RFC 1951 §3.2.4): each request gets its own nonce without compressing the page
+ * again. Only the CRC-32 of the whole body is computed per answer.
+ */
+export function gzipWithNonce(deflated: readonly Buffer[], parts: readonly Buffer[], nonce: Buffer): Buffer {
+  const stored = Buffer.alloc(5);
+  stored.writeUInt16LE(nonce.length, 1);
+  stored.writeUInt16LE(~nonce.length & 0xffff, 3);
+  const chunks: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  deflated.forEach((segment, i) => {
+    if (i > 0) {
+      chunks.push(stored, nonce);
+      if (nonce.length > 0) crc = crc32(nonce, crc);
+      size += nonce.length;
+    }
+    chunks.push(segment);
+    // Node 20's crc32 answers 0 for an empty buffer without memory behind it: skip empty parts.
+    if (parts[i].length > 0) crc = crc32(parts[i], crc);
+    size += parts[i].length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  chunks.push(DEFLATE_END, trailer);
+  return Buffer.concat(chunks);
 }

@@ -439,16 +439,26 @@ describe("anonymous page cache", () => {
     expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
   });
 
-  it("stores the plain body and compresses hits on the way out", async () => {
+  it("stores the plain body and serves gzip hits compressed once, each with its own nonce", async () => {
     const t = await setup();
-    const gzip = { headers: { "accept-encoding": "gzip" } };
-    const first = await t.get("/about", gzip);
+    // The miss is compressed by the compression middleware (which would pick br over gzip).
+    const first = await t.get("/about", { headers: { "accept-encoding": "gzip" } });
     expect(first.headers["content-encoding"]).toBe("gzip");
+    // A hit offers gzip only, precompressed.
+    const gzip = { headers: { "accept-encoding": "gzip, deflate, br" } };
     const hit = await t.get("/about", gzip);
     expect(cacheStatus(hit)).toBe("HIT");
     expect(hit.headers["content-encoding"]).toBe("gzip");
     expect(hit.headers.vary).toBe("Accept-Encoding");
-    expectOwnNonce(hit);
+    expect(Number(hit.headers["content-length"])).toBe(hit.raw.length);
+    const again = await t.get("/about", gzip);
+    // Same page, different nonce: everything but the nonces is identical.
+    expect(expectOwnNonce(again)).not.toBe(expectOwnNonce(hit));
+    expect(again.body.split(cspNonce(again)!).join("")).toBe(hit.body.split(cspNonce(hit)!).join(""));
+    expect(again.body.split(cspNonce(again)!).join("")).toBe(first.body.split(cspNonce(first)!).join(""));
+    const refused = await t.get("/about", { headers: { "accept-encoding": "gzip;q=0, identity" } });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expectOwnNonce(refused);
     const plain = await t.get("/about");
     expect(cacheStatus(plain)).toBe("HIT");
     expect(plain.headers["content-encoding"]).toBeUndefined();
