@@ -67,7 +67,10 @@ export async function startServer(env: Env) {
   } else {
     const clientDir = path.resolve("build/client");
     app.use("/assets", hashedAssets(clientDir));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // public/ holds files (favicon.svg, images/…): a path without an extension is a page, and
+    // skipping it here saves a failing stat() on every page request.
+    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     build = await (serverBuild as Promise<ServerBuild>);
   }
 

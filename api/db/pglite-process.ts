@@ -131,7 +131,11 @@ process.on("message", (message) => {
   if (message === "close") void shutdown();
 });
 process.on("disconnect", () => void shutdown());
-process.on("SIGTERM", () => void shutdown());
+// A SIGTERM sent to the whole process group (a service manager, a test runner) reaches us too:
+// while the parent is there it closes us after its own requests are done; alone, close now.
+process.on("SIGTERM", () => {
+  if (!process.connected) void shutdown();
+});
 process.on("SIGINT", () => {
   // The parent handles Ctrl+C and tells us to close; ignore the terminal's copy of the signal.
 });
