@@ -9,6 +9,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium.mjs";
 import { DEAD_API_URL, E2E_DATA_DIR, OUTAGE_PORT, SHOP_PORT, SHOP_URL } from "./tests/support/servers.ts";
 
 const CI = Boolean(process.env.CI);
@@ -17,7 +18,7 @@ const CI = Boolean(process.env.CI);
  * folder first, which would pull the traces from under a run sharing test-results/.
  */
 const ARTIFACTS = process.env.E2E_PORT ? path.join("data", "e2e-results", String(SHOP_PORT)) : ".";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = CHROMIUM_PATH;
 if (!existsSync(CHROMIUM)) {
   throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
 }
@@ -57,15 +58,7 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         launchOptions: {
           executablePath: CHROMIUM,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
+          args: [...CHROMIUM_ARGS],
         },
       },
     },

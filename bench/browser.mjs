@@ -7,19 +7,11 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
-import { installIteratorHelpers } from "./iterator-helpers.mjs";
+import { CHROMIUM_ARGS } from "../tests/support/chromium.mjs";
 import { children, config, LIMITS, log, median, round1, withTimeout } from "./lib.mjs";
 
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+/** Lighthouse drives its own headless Chromium; page weight launches through playwright-core. */
+const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 // ---------------------------------------------------------------- page weight
 
@@ -30,7 +22,7 @@ const CHROMIUM_FLAGS = [
  */
 export async function pageWeights(pages) {
   const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({ executablePath: config.chromium, args: CHROMIUM_FLAGS.slice(1), timeout: LIMITS.browserLaunch });
+  const browser = await chromium.launch({ executablePath: config.chromium, args: [...CHROMIUM_ARGS], timeout: LIMITS.browserLaunch });
   const out = {};
   try {
     for (const { key, url } of pages) {
@@ -245,7 +237,6 @@ export async function lighthouseRuns(pages) {
   if (!existsSync(config.chromium)) return { error: `no Chromium at ${config.chromium} (set CHROMIUM_PATH)` };
   let lighthouse;
   try {
-    installIteratorHelpers();
     ({ default: lighthouse } = await import("lighthouse"));
   } catch (error) {
     return { error: `cannot load the lighthouse package (${String(error.message ?? error).split("\n")[0]}); run npm ci` };
