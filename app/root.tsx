@@ -15,7 +15,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { siteCityTitle } from "./features/city/city.ts";
-import { deriveContacts } from "./features/content/contacts.ts";
 import { recordNavigationTarget } from "./lib/chunk-reload.ts";
 import { useLinkInterception } from "./lib/navigation.ts";
 import { useRootData } from "./lib/root-data.ts";
@@ -24,6 +23,7 @@ import { Layout as PageLayout } from "./layouts/page-layout.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { ProgressBar } from "./components/progress-bar.tsx";
 import { SITE_NAME } from "./lib/seo.ts";
+import { shellFor } from "./lib/shell.server.tsx";
 import stylesHref from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -36,14 +36,14 @@ export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) 
 
 export async function loader({ context }: Route.LoaderArgs) {
   const init = await context.content.init();
-  const contacts = deriveContacts(init.contacts);
+  const { contacts, markup } = shellFor(init);
   return data({
     city: context.city,
     cities: context.cities.map(({ id, title, domainPrefix }) => ({ id, title, domainPrefix })),
     siteCityTitle: siteCityTitle(context.city.id),
-    menu: init.categories,
-    footerCategories: init.footerCategories,
-    contacts,
+    /** Same for every visitor: rendered once per init answer (ADR 012). */
+    shell: markup,
+    contacts: { phone: contacts.phone, email: contacts.email },
     minimalOrderPrice: init.minimalOrderPrice,
     origin: context.originForCity(context.city),
     isAuthenticated: context.isAuthenticated,

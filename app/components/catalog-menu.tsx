@@ -1,10 +1,24 @@
 import type { CategoryNode } from "#contract/content.ts";
 import { Icon } from "./ui/icon.tsx";
 
-/** The catalogue menu from init. A <details> element, so it opens without JavaScript. */
-export function CatalogMenu({ categories }: { categories: CategoryNode[] }) {
+/**
+ * The catalogue menu from init. A <details> element, so it opens without JavaScript. Its content
+ * is the same for every visitor: the server renders it once per init answer (lib/shell.server.tsx)
+ * and the header places that markup (ADR 012); without the shell's data it shows the
+ * menu without categories.
+ */
+export function CatalogMenu({ html }: { html: string | undefined }) {
+  if (html !== undefined) return <details className="catalog-menu" dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <details className="catalog-menu">
+      <CatalogMenuContent categories={[]} />
+    </details>
+  );
+}
+
+export function CatalogMenuContent({ categories }: { categories: CategoryNode[] }) {
+  return (
+    <>
       <summary className="button button--primary catalog-menu__toggle">
         <Icon name="menu" size={20} />
         Каталог
@@ -34,6 +48,6 @@ export function CatalogMenu({ categories }: { categories: CategoryNode[] }) {
           </ul>
         ) : null}
       </div>
-    </details>
+    </>
   );
 }

@@ -1,5 +1,6 @@
+import type { CategoryNode } from "#contract/content.ts";
 import { useRootData } from "#app/lib/root-data.ts";
-import { telHref } from "#app/features/content/contacts.ts";
+import { telHref, type CompanyContacts } from "#app/features/content/contacts.ts";
 
 const contentLinks = [
   ["/about", "О компании"],
@@ -16,17 +17,29 @@ const contentLinks = [
   ["/agreement", "Пользовательское соглашение"],
 ] as const;
 
-/** §2 shell footer: footer categories, contacts, bank data and the content pages. */
+/**
+ * §2 shell footer: footer categories, contacts, bank data and the content pages. The same for
+ * every visitor of a city: the server renders it once per init answer (lib/shell.server.tsx) and
+ * the page places that markup (ADR 012); without the shell's data only the content pages show.
+ */
 export function Footer() {
-  const root = useRootData();
-  const contacts = root?.contacts;
+  const html = useRootData()?.shell.footer;
+  if (html !== undefined) return <footer className="footer" dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <footer className="footer">
+      <FooterContent categories={[]} contacts={null} />
+    </footer>
+  );
+}
+
+export function FooterContent({ categories, contacts }: { categories: Pick<CategoryNode, "id" | "slug" | "title">[]; contacts: CompanyContacts | null }) {
+  return (
+    <>
       <div className="footer__grid container">
         <nav aria-label="Категории">
           <h2 className="footer__title">Каталог</h2>
           <ul>
-            {(root?.footerCategories ?? []).map((c) => (
+            {categories.map((c) => (
               <li key={c.id}>
                 <a href={`/catalog/${c.slug}`}>{c.title}</a>
               </li>
@@ -79,6 +92,6 @@ export function Footer() {
         ) : null}
       </div>
       <div className="footer__bottom container">© ТМГ, подарки и промопродукция с нанесением логотипа</div>
-    </footer>
+    </>
   );
 }

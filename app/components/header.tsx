@@ -30,7 +30,7 @@ export function Header() {
       </div>
       <div className="header__main container">
         <Logo />
-        <CatalogMenu categories={root?.menu ?? []} />
+        <CatalogMenu html={root?.shell.menu} />
         <SearchBox />
         <nav className="header__user" aria-label="Покупателю">
           <a href={root?.isAuthenticated ? "/profile" : "/profile"} className="header__entry">

@@ -1,17 +1,21 @@
 /** /contacts: the static page plus the office address, hours and coordinates from init (§2, §3). */
 import type { Route } from "./+types/contacts";
 import { seoMeta } from "#app/lib/seo.ts";
-import { useRootData } from "#app/lib/root-data.ts";
 import { telHref } from "#app/features/content/contacts.ts";
 import { loadStaticPage } from "#app/features/content/static-page.server.ts";
 import { StaticPageView } from "#app/components/static-page-view.tsx";
+import { shellFor } from "#app/lib/shell.server.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadStaticPage(args);
+export async function loader(args: Route.LoaderArgs) {
+  const [page, init] = await Promise.all([loadStaticPage(args), args.context.content.init()]);
+  const { phone, email, operationMode, officeAddress, coordinates } = shellFor(init).contacts;
+  return { ...page, contacts: { phone, email, operationMode, officeAddress, coordinates } };
+}
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function ContactsPage({ loaderData }: Route.ComponentProps) {
-  const contacts = useRootData()?.contacts;
+  const { contacts } = loaderData;
   const office = contacts?.officeAddress;
   const coords = contacts?.coordinates;
   return (

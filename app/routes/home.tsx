@@ -9,9 +9,9 @@ import type { Route } from "./+types/home";
 import { endpoints, type OrderInfoBlock } from "#contract/index.ts";
 import { toCardView, type ProductCardView } from "#app/features/catalog/card-view.ts";
 import { enrichOrderInfo, parseOrderInfo, productGroupIdsOf, ORDER_INFO_SECTIONS } from "#app/features/catalog/order-info.ts";
-import { deriveContacts } from "#app/features/content/contacts.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
+import { shellFor } from "#app/lib/shell.server.tsx";
 import { resolveSeo, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
 import { JsonLd } from "#app/lib/json-ld.tsx";
 import { MainSlider } from "#app/components/home/main-slider.tsx";
@@ -54,7 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.content.banners(),
     context.content.seo(),
     init.then((i) => loadOrderInfo(context, i.orderInfoBlock)),
-    init.then((i) => deriveContacts(i.contacts)),
+    init.then((i) => shellFor(i).contacts),
   ]);
   const failed = lists.find((r) => !r.ok);
   if (failed && !failed.ok && lists.every((r) => !r.ok)) mainContentError(failed.error, "/");

@@ -168,7 +168,6 @@ function FacetGroup({ view, group }: { view: ListingView; group: FacetGroupView 
             return (
               <li key={option.value}>
                 <span className="facet__option facet__option--empty">
-                  <span className="facet__box" aria-hidden="true" />
                   {swatch}
                   {option.title}
                 </span>
@@ -184,7 +183,6 @@ function FacetGroup({ view, group }: { view: ListingView; group: FacetGroupView 
                 rel={shouldIndex(next) ? undefined : "nofollow"}
                 data-selected={isSelected ? "" : undefined}
               >
-                <span className="facet__box" aria-hidden="true" />
                 {swatch}
                 {isSelected ? <span className="visually-hidden">Выбрано: </span> : null}
                 {option.title}

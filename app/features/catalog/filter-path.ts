@@ -115,11 +115,19 @@ function isPositiveId(n: number): boolean {
 }
 
 /**
+ * Results of normalizeFilters, which every helper here returns: normalising one again is free (a
+ * facet link is toggled, built and checked for indexing, each of which normalises). Filter
+ * objects are values: the helpers return new ones and nothing changes one in place.
+ */
+const normalized = new WeakSet<CatalogFilters>();
+
+/**
  * The canonical form of a state: invalid values dropped, values sorted and de-duplicated, defaults
  * removed, prices in whole rubles (from rounded down, to rounded up, swapped when reversed, from 0
  * dropped since prices are never negative), quantity rounded up to an integer ≥ 1.
  */
 export function normalizeFilters(filters: CatalogFilters): CatalogFilters {
+  if (normalized.has(filters)) return filters;
   const out = emptyFilters();
   out.brands = uniqueSorted(filters.brands);
   out.colors = uniqueSorted(filters.colors);
@@ -140,8 +148,10 @@ export function normalizeFilters(filters: CatalogFilters): CatalogFilters {
   if (filters.sort && filters.sort !== DEFAULT_SORT && isSort(filters.sort)) out.sort = filters.sort;
   const page = filters.page;
   if (page !== undefined && Number.isFinite(page) && Math.floor(page) > 1) out.page = Math.floor(page);
+  normalized.add(out);
   return out;
 }
+
 
 function validPrice(n: number | undefined, round: (n: number) => number): number | undefined {
   return n !== undefined && Number.isFinite(n) && n >= 0 ? round(n) : undefined;

@@ -82,8 +82,8 @@ function scopeAllowsBrandFacet(scope: ListingScope): boolean {
  */
 export function filterFormRedirect(url: URL, scope: ListingScope): Response | null {
   if (!isFilterFormSubmission(url.searchParams)) return null;
-  const filters = formDataToFilters(url.searchParams);
-  if (!scopeAllowsBrandFacet(scope)) filters.brands = [];
+  const submitted = formDataToFilters(url.searchParams);
+  const filters = scopeAllowsBrandFacet(scope) ? submitted : { ...submitted, brands: [] };
   return redirect(withFilterPath(scopeBase(scope), filters, { filterWord: scopeFilterWord(scope) }), 302);
 }
 
