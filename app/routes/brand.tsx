@@ -11,6 +11,7 @@ import { canonicalRedirect, filterFormRedirect, listingSeo, loadListing, parseLi
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { seoMeta } from "#app/lib/seo.ts";
+import { pack, unpack } from "#app/lib/packed.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, itemListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
@@ -50,19 +51,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description: `Продукция ${brand.title} с нанесением логотипа: цены от производителя, нанесение от 1 дня, доставка по России.`,
     },
   });
-  return {
+  return pack({
     h1,
     crumbs,
     brand: { title: brand.title, image: brand.image, description: view.page === 1 ? description : "" },
     listing: view,
     seo,
-  };
+  });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data && unpack(data).seo);
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
-  const { h1, crumbs, brand, listing } = loaderData;
+  const { h1, crumbs, brand, listing } = unpack(loaderData);
   const origin = useRootData()?.origin ?? "";
   return (
     <div className="listing-page">

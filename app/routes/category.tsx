@@ -14,6 +14,7 @@ import {
   parseListingPath,
 } from "#app/features/catalog/listing.server.ts";
 import { seoMeta } from "#app/lib/seo.ts";
+import { pack, unpack } from "#app/lib/packed.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, itemListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
@@ -55,13 +56,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description: `${name} с нанесением логотипа оптом и в розницу: цены от производителя, нанесение от 1 дня, доставка по России.`,
     },
   });
-  return { h1, crumbs, subcategories, listing: view, seo };
+  return pack({ h1, crumbs, subcategories, listing: view, seo });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data && unpack(data).seo);
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { h1, crumbs, subcategories, listing } = loaderData;
+  const { h1, crumbs, subcategories, listing } = unpack(loaderData);
   const origin = useRootData()?.origin ?? "";
   return (
     <div className="listing-page">

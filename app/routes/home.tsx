@@ -13,6 +13,7 @@ import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { shellFor } from "#app/lib/shell.server.tsx";
 import { resolveSeo, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
+import { pack, unpack } from "#app/lib/packed.ts";
 import { JsonLd } from "#app/lib/json-ld.tsx";
 import { MainSlider } from "#app/components/home/main-slider.tsx";
 import { Banners } from "#app/components/home/banners.tsx";
@@ -65,7 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     title: "Корпоративные подарки и сувениры с логотипом",
     description: "Корпоративные подарки, сувениры и промо-продукция с нанесением логотипа: каталог с ценами, собственное производство, доставка по России.",
   });
-  return {
+  return pack({
     seo,
     h1: entry?.h1 || "Корпоративные подарки и промо-продукция с логотипом",
     slides,
@@ -87,13 +88,13 @@ export async function loader({ context }: Route.LoaderArgs) {
         ...(contacts.email ? { email: contacts.email } : {}),
       },
     ],
-  };
+  });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data && unpack(data).seo);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { slides, banners, strips, orderInfo, h1, jsonLd } = loaderData;
+  const { slides, banners, strips, orderInfo, h1, jsonLd } = unpack(loaderData);
   return (
     <div className="home">
       {jsonLd.map((item) => (

@@ -5,6 +5,7 @@
 import type { Route } from "./+types/product-list";
 import { canonicalRedirect, filterFormRedirect, listingSeo, loadListing, notFound, parseListingPath, PRODUCT_LISTS, type CuratedList } from "#app/features/catalog/listing.server.ts";
 import { seoMeta } from "#app/lib/seo.ts";
+import { pack, unpack } from "#app/lib/packed.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, itemListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
@@ -36,13 +37,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     name: title,
     fallback: { title, description: `${title}: сувениры и подарки с нанесением логотипа. Нанесение от 1 дня, доставка по России.` },
   });
-  return { h1, crumbs, listing: view, seo };
+  return pack({ h1, crumbs, listing: view, seo });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data && unpack(data).seo);
 
 export default function ProductListPage({ loaderData }: Route.ComponentProps) {
-  const { h1, crumbs, listing } = loaderData;
+  const { h1, crumbs, listing } = unpack(loaderData);
   const origin = useRootData()?.origin ?? "";
   return (
     <div className="listing-page">

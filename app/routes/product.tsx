@@ -15,6 +15,7 @@ import { pageNotFoundMessage } from "#app/lib/filters.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
+import { pack, unpack } from "#app/lib/packed.ts";
 import { breadcrumbListJsonLd, JsonLd, productJsonLd } from "#app/lib/json-ld.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { Breadcrumbs, type Crumb } from "#app/components/catalog/breadcrumbs.tsx";
@@ -95,24 +96,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (image) seo.image = image.startsWith("http") ? image : origin + image;
 
   return {
-    product: {
-      id: group.id,
-      title: group.title,
-      description,
-      summary,
-      brand: group.brand ? { title: group.brand.title, slug: group.brand.slug } : null,
-      images: group.images.length ? group.images : group.image ? [group.image] : [],
-      minPrice: group.minPrice,
-      maxPrice: group.maxPrice,
-      attributes: attributeRows(group.attributes),
-      variations: group.products.map(({ id, sku, color, size, stock, price, priceTiers, images }) => ({ id, sku, color, size, stock, price, priceTiers, images })),
-    },
-    breadcrumbs: [
-      ...group.breadcrumbs.map((c): Crumb => ({ title: c.title, href: `/catalog/${c.slug}` })),
-      { title: group.title, href: productHref(group.id) },
-    ],
-    coatings: coatings.filter((c) => accepted.has(c.id)).map(toCoatingChoice),
-    seo,
+    page: pack({
+      product: {
+        id: group.id,
+        title: group.title,
+        description,
+        summary,
+        brand: group.brand ? { title: group.brand.title, slug: group.brand.slug } : null,
+        images: group.images.length ? group.images : group.image ? [group.image] : [],
+        minPrice: group.minPrice,
+        maxPrice: group.maxPrice,
+        attributes: attributeRows(group.attributes),
+        variations: group.products.map(({ id, sku, color, size, stock, price, priceTiers, images }) => ({ id, sku, color, size, stock, price, priceTiers, images })),
+      },
+      breadcrumbs: [
+        ...group.breadcrumbs.map((c): Crumb => ({ title: c.title, href: `/catalog/${c.slug}` })),
+        { title: group.title, href: productHref(group.id) },
+      ],
+      coatings: coatings.filter((c) => accepted.has(c.id)).map(toCoatingChoice),
+      seo,
+    }),
+    // Deferred (§2): streamed after the shell, beside the packed page data.
     lookingAt,
     similar,
   };
@@ -131,10 +135,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return defaultShouldRevalidate;
 };
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data && unpack(data.page).seo);
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, breadcrumbs, coatings, lookingAt, similar } = loaderData;
+  const { lookingAt, similar } = loaderData;
+  const { product, breadcrumbs, coatings } = unpack(loaderData.page);
   const variation = selectVariation(product.variations, new URLSearchParams(useLocation().search).get("variant"));
   const choices = variationChoices(product.variations, variation);
   const origin = useRootData()?.origin ?? "";

@@ -7,6 +7,7 @@ import {
   attrsQuery,
   buildFilterPath,
   type CatalogFilters,
+  type FilterFacet,
   clearFilters,
   emptyFilters,
   filterDepth,
@@ -332,6 +333,26 @@ describe("immutable link helpers", () => {
     expect(toggleFilterValue(base, { attr: "material" }, "derevo").attrs).toEqual({ material: ["derevo", "metall"] });
     expect(toggleFilterValue(base, { attr: "sex" }, "muzhskoy").attrs).toEqual({ material: ["metall"], sex: ["muzhskoy"] });
     expect(toggleFilterValue(base, "brands", "parker").page).toBeUndefined();
+  });
+
+  it("toggling a normalised state gives exactly what normalising the toggled state gives", () => {
+    const states = [
+      normalizeFilters(base),
+      normalizeFilters(f({})),
+      normalizeFilters(f({ colors: ["belyy", "chernyy"], attrs: { material: ["plastik"], "obem-ml": ["300"] }, priceFrom: 10, quantity: 5 })),
+    ];
+    const toggles: [FilterFacet, string | number][] = [
+      ["brands", "bic"], ["brands", "aaa"], ["brands", "Bad Slug"], ["colors", "belyy"], ["colors", "zelenyy"],
+      ["coatings", 3], ["coatings", 1], ["coatings", -2], [{ attr: "material" }, "plastik"], [{ attr: "material" }, "derevo"],
+      [{ attr: "aaa" }, "x"], [{ attr: "obem-ml" }, "300"], [{ attr: "sort" }, "x"], [{ attr: "Bad" }, "x"],
+    ];
+    for (const state of states) {
+      for (const [facet, value] of toggles) {
+        const fast = toggleFilterValue(state, facet as never, value as never);
+        const slow = toggleFilterValue(JSON.parse(JSON.stringify(state)) as CatalogFilters, facet as never, value as never);
+        expect(JSON.stringify(fast)).toBe(JSON.stringify(slow));
+      }
+    }
   });
 
   it("removing an attribute's last value removes the attribute (no empty segment)", () => {

@@ -341,6 +341,7 @@ export type FilterFacet = "brands" | "colors" | "coatings" | { attr: string };
 export function toggleFilterValue(filters: CatalogFilters, facet: "coatings", value: number): CatalogFilters;
 export function toggleFilterValue(filters: CatalogFilters, facet: "brands" | "colors" | { attr: string }, value: string): CatalogFilters;
 export function toggleFilterValue(filters: CatalogFilters, facet: FilterFacet, value: string | number): CatalogFilters {
+  if (normalized.has(filters)) return toggleNormalized(filters, facet, value);
   const toggle = <T>(list: readonly T[], v: T): T[] => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
   const next: CatalogFilters = { ...filters, attrs: { ...filters.attrs }, page: undefined };
   if (facet === "coatings") next.coatings = toggle(filters.coatings, Number(value));
@@ -348,6 +349,35 @@ export function toggleFilterValue(filters: CatalogFilters, facet: FilterFacet, v
   else if (facet === "colors") next.colors = toggle(filters.colors, String(value));
   else next.attrs[facet.attr] = toggle(filters.attrs[facet.attr] ?? [], String(value));
   return normalizeFilters(next);
+}
+
+/**
+ * toggleFilterValue on a normalised state (each facet link of a listing): only the toggled list
+ * changes, so it is kept sorted instead of normalising the whole state again. Same result.
+ */
+function toggleNormalized(filters: CatalogFilters, facet: FilterFacet, value: string | number): CatalogFilters {
+  const { page: _page, ...rest } = filters;
+  const next: CatalogFilters = { ...rest };
+  if (facet === "coatings") {
+    const id = Number(value);
+    if (isPositiveId(id)) next.coatings = filters.coatings.includes(id) ? filters.coatings.filter((x) => x !== id) : [...filters.coatings, id].sort((a, b) => a - b);
+  } else {
+    const v = String(value);
+    const valid = isValueSlug(v) && (typeof facet === "string" || isAttributeSlug(facet.attr));
+    const toggled = (list: readonly string[]) => (list.includes(v) ? list.filter((x) => x !== v) : valid ? [...list, v].sort(byCodeUnit) : [...list]);
+    if (facet === "brands") next.brands = toggled(filters.brands);
+    else if (facet === "colors") next.colors = toggled(filters.colors);
+    else if (valid) {
+      const values = toggled(filters.attrs[facet.attr] ?? []);
+      const attrs = { ...filters.attrs };
+      if (values.length) attrs[facet.attr] = values;
+      else delete attrs[facet.attr];
+      // Attribute keys stay in canonical order.
+      next.attrs = Object.fromEntries(Object.entries(attrs).sort(([a], [b]) => byCodeUnit(a, b)));
+    }
+  }
+  normalized.add(next);
+  return next;
 }
 
 /** True when the value is selected (for checkbox state). */
