@@ -19,6 +19,7 @@ import { hashedAssets } from "./app/lib/static-assets.server.ts";
 import { createContextFactory } from "./app/lib/context.server.ts";
 import { preloadSanitizer } from "./app/lib/sanitize.server.ts";
 import { createPageCache } from "./app/lib/page-cache.server.ts";
+import { SITEMAP_PATH, sitemapHandler } from "./app/lib/sitemap-handler.server.ts";
 
 export async function startServer(env: Env) {
   const startedAt = performance.now();
@@ -77,6 +78,11 @@ export async function startServer(env: Env) {
   // §4 city (and its cookie) first, outside the cached body; then the anonymous page cache,
   // keyed by host + city + path, dropped whenever the embedded API changes data.
   app.use(getLoadContext.resolveCity);
+  // Sitemaps for the requesting host, outside React Router (one route per file would slow every page).
+  app.get(
+    SITEMAP_PATH,
+    sitemapHandler((req, res) => getLoadContext(req, res).then((c) => ({ sitemaps: c.sitemaps, origin: c.originForCity(c.city) }))),
+  );
   const pageCache = createPageCache({ enabled: env.PAGE_CACHE === "on" && env.NODE_ENV !== "development" });
   backend.onChange(() => pageCache.clear());
   app.use(pageCache.middleware);

@@ -2,30 +2,18 @@
  * The route table of §2, in one place. Pages that later issues build are listed in comments
  * where they will go; until they exist, their paths answer the normal 404 (routes/not-found.tsx).
  * Built so far: the static pages, contacts, city switch, the catalogue (home, category tree,
- * filtered listings, product, brands, curated lists, print types), viewed products, sitemaps.
+ * filtered listings, product, brands, curated lists, print types), viewed products, robots.txt.
  */
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { SITEMAP_FILES } from "./lib/sitemap-files.ts";
-
-const STATIC_PAGES = [
-  "about",
-  "agreement",
-  "delivery",
-  "faq",
-  "obmen-vozvrat-tovarov",
-  "payment",
-  "privacy",
-  "public-offer",
-  "requirements",
-  "vacancy",
-] as const;
 
 export default [
   // /search/*, /search/filter/*, /actions, /blog, /news (+ /:id), /subscribe — search & content issue
   // /profile, /profile/companies, /profile/cp, /profile/orders, /email/confirm — accounts issue
   // /favorites, /comparison, /cart, /cart/ordering, /thanks — cart issue
   // /cp, /cp/:id, /cp/edit/:id, /cp/hidden — commercial offers issue
-  ...STATIC_PAGES.map((slug) => route(slug, "routes/static-page.tsx", { id: `page-${slug}` })),
+  // The static pages (app/features/content/static-pages.ts): one route for all of them, since every
+  // route costs React Router work on every request; other single-segment paths answer the 404.
+  route(":page", "routes/static-page.tsx"),
   route("contacts", "routes/contacts.tsx"),
   route("route", "routes/route-page.tsx"),
 
@@ -41,8 +29,8 @@ export default [
 
   // Resource routes
   route("city", "routes/city.ts"),
-  // Crawlers: the sitemap index and its files (one route per file name), robots.txt
-  ...SITEMAP_FILES.map((file) => route(file, "routes/sitemap.ts", { id: `seo-${file.replace(/\.xml$/, "")}` })),
+  // Crawlers: robots.txt. The sitemap files are served in front of React Router
+  // (app/lib/sitemap-handler.server.ts): one route per file name would slow every page.
   route("robots.txt", "routes/robots.ts"),
 
   // Home, product and print pages (§2) and their resource routes.

@@ -1,8 +1,8 @@
 /**
  * The sitemap files the site serves at its root (the sitemap protocol only lets a file list URLs
- * at or below its own folder, so they all live at "/"). Shared by app/routes.ts, which gives each
- * file a route (React Router has no partial dynamic segments such as "sitemap-products-:n.xml"),
- * and by app/lib/sitemap.server.ts, which writes them.
+ * at or below its own folder, so they all live at "/"). Shared by the Express handler that
+ * answers them (app/lib/sitemap-handler.server.ts, which accepts exactly these names) and by
+ * app/lib/sitemap.server.ts, which writes them.
  */
 
 /** Product files available: 50 × 10 000 URLs, and up to 50 × 50 000 when the page size grows. */

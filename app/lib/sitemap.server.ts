@@ -15,25 +15,13 @@ import { createApiClient } from "./api-client.server.ts";
 import type { Backend } from "./backend.server.ts";
 import { createTtlCache } from "./cache.server.ts";
 import { MAX_PRODUCT_SITEMAPS, parseSitemapFile, productSitemapFile, SITEMAP_INDEX_FILE, type SitemapFile } from "./sitemap-files.ts";
+import { STATIC_PAGES } from "#app/features/content/static-pages.ts";
 
 /** Listing pages that always exist (§2). */
 export const SITEMAP_LISTING_PATHS = ["/", "/catalog", "/brands", "/bestoffers", "/newones", "/recommended", "/print"] as const;
 
 /** Content pages with a route (§2); listed when the content service has them. */
-export const SITEMAP_CONTENT_SLUGS = [
-  "about",
-  "agreement",
-  "contacts",
-  "delivery",
-  "faq",
-  "obmen-vozvrat-tovarov",
-  "payment",
-  "privacy",
-  "public-offer",
-  "requirements",
-  "vacancy",
-  "route",
-] as const;
+export const SITEMAP_CONTENT_SLUGS = [...STATIC_PAGES, "contacts", "route"] as const;
 
 export const XML_CONTENT_TYPE = "application/xml; charset=utf-8";
 export const TEXT_CONTENT_TYPE = "text/plain; charset=utf-8";
