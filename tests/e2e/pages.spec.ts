@@ -26,23 +26,33 @@ test("/contacts shows the office address and coordinates", async ({ page }) => {
 test.describe("unknown path", () => {
   test.use({ allowedConsoleErrors: [DOCUMENT_STATUS_ERROR(404)] });
 
-  test("answers 404 with the error page, the contacts and a link home", async ({ page }) => {
-    const path = "/no-such-page/at-all";
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(404);
-    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(NOT_FOUND_TITLE);
-    await expect(page.locator(".error-page__message")).toHaveText(notFoundMessage(path));
+  // One segment is looked up by the static-page route (without asking the API), more by the splat.
+  for (const path of ["/no-such-page/at-all", "/no-such-page"]) {
+    test(`${path} answers 404 with the error page, the contacts and a link home`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(NOT_FOUND_TITLE);
+      await expect(page.locator(".error-page__message")).toHaveText(notFoundMessage(path));
 
-    // §2: phone then the city title; e-mail then "— Email". Default host → Россия → site city Санкт-Петербург.
-    const emptyResults = page.locator(".empty-results");
-    await expect(emptyResults).toBeVisible();
-    const [phoneLine, emailLine] = [emptyResults.locator("li").nth(0), emptyResults.locator("li").nth(1)];
-    await expect(phoneLine).toHaveText(`${SEED_CONTACTS.phone} Санкт-Петербург`);
-    await expect(emailLine).toHaveText(`${SEED_CONTACTS.email} — Email`);
+      // §2: phone then the city title; e-mail then "— Email". Default host → Россия → site city Санкт-Петербург.
+      const emptyResults = page.locator(".empty-results");
+      await expect(emptyResults).toBeVisible();
+      const [phoneLine, emailLine] = [emptyResults.locator("li").nth(0), emptyResults.locator("li").nth(1)];
+      await expect(phoneLine).toHaveText(`${SEED_CONTACTS.phone} Санкт-Петербург`);
+      await expect(emailLine).toHaveText(`${SEED_CONTACTS.email} — Email`);
 
-    const home = page.getByRole("link", { name: "На главную", exact: true });
-    await expect(home).toHaveAttribute("href", "/");
-    await waitForHydration(page);
+      const home = page.getByRole("link", { name: "На главную", exact: true });
+      await expect(home).toHaveAttribute("href", "/");
+      await waitForHydration(page);
+    });
+  }
+
+  test("a form sent to a path without a page is the same 404, never a 405 or 5xx", async ({ request }) => {
+    for (const path of ["/no-such-page", "/about", "/no-such-page/at-all"]) {
+      const response = await request.post(path, { form: { a: "1" } });
+      expect(response.status(), path).toBe(404);
+      expect(await response.text(), path).toContain(notFoundMessage(path));
+    }
   });
 });
