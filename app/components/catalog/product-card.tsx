@@ -1,53 +1,49 @@
+import { preload } from "react-dom";
 import type { ProductCardView } from "#app/features/catalog/card-view.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
+import { escapeHtml, safeHex, safeUrl } from "#app/lib/html.ts";
 
 const BADGE_TITLES = { new: "Новинка", best: "Хит", recommended: "Рекомендуем" } as const;
 
 /**
  * A product card. Plain <a> (intercepted for client navigation, ADR 002); the image has fixed
  * dimensions so the grid never shifts (CLS), and only the first row loads eagerly.
+ *
+ * The card has no behaviour of its own and a page shows dozens of them, so its inside is built as
+ * a string (escaped in productCardHtml) rather than as React elements: the same function on the
+ * server and in the browser, so hydration matches without walking it (ADR 012).
  */
 export function ProductCard({ product, eager = false }: { product: ProductCardView; eager?: boolean }) {
-  return (
-    <article className="product-card">
-      <a href={product.href} className="product-card__link">
-        <img
-          className="product-card__image"
-          src={product.image}
-          alt={product.title}
-          width="240"
-          height="240"
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-        />
-        {product.badges.length > 0 ? (
-          <span className="product-card__badges">
-            {product.badges.map((b) => (
-              <span key={b} className={`badge badge--${b}`}>
-                {BADGE_TITLES[b]}
-              </span>
-            ))}
-          </span>
-        ) : null}
-        <h3 className="product-card__title">{product.title}</h3>
-      </a>
-      {product.brand ? <p className="product-card__brand">{product.brand}</p> : null}
-      {product.colors.length > 0 ? (
-        <ul className="product-card__colors" aria-label="Цвета">
-          {product.colors.map((c) => (
-            <li key={c.hex + c.title} title={c.title} style={{ background: c.hex }} />
-          ))}
-          {product.colorCount > product.colors.length ? <li className="product-card__more">+{product.colorCount - product.colors.length}</li> : null}
-        </ul>
-      ) : null}
-      <p className="product-card__price">
-        от <strong>{formatPrice(product.minPrice)}</strong>
-      </p>
-      <p className={product.inStock ? "product-card__stock" : "product-card__stock product-card__stock--out"}>
-        {product.inStock ? "В наличии" : "Под заказ"}
-      </p>
-    </article>
-  );
+  // What React does for an eager <img> element: the first row's pictures are preloaded from <head>.
+  if (eager && safeUrl(product.image) !== "#") preload(product.image, { as: "image" });
+  return <article className="product-card" dangerouslySetInnerHTML={{ __html: productCardHtml(product, eager) }} />;
+}
+
+/** The inside of <article class="product-card">. */
+export function productCardHtml(product: ProductCardView, eager: boolean): string {
+  const title = escapeHtml(product.title);
+  let html =
+    `<a href="${safeUrl(product.href)}" class="product-card__link">` +
+    `<img class="product-card__image" src="${safeUrl(product.image)}" alt="${title}" width="240" height="240" loading="${eager ? "eager" : "lazy"}" decoding="async"/>`;
+  if (product.badges.length > 0) {
+    html += `<span class="product-card__badges">`;
+    for (const badge of product.badges) if (badge in BADGE_TITLES) html += `<span class="badge badge--${badge}">${BADGE_TITLES[badge]}</span>`;
+    html += `</span>`;
+  }
+  html += `<h3 class="product-card__title">${title}</h3></a>`;
+  if (product.brand) html += `<p class="product-card__brand">${escapeHtml(product.brand)}</p>`;
+  if (product.colors.length > 0) {
+    html += `<ul class="product-card__colors" aria-label="Цвета">`;
+    for (const color of product.colors) {
+      const hex = safeHex(color.hex);
+      html += `<li title="${escapeHtml(color.title)}"${hex ? ` style="background:${hex}"` : ""}></li>`;
+    }
+    if (product.colorCount > product.colors.length) html += `<li class="product-card__more">+${product.colorCount - product.colors.length}</li>`;
+    html += `</ul>`;
+  }
+  html += `<p class="product-card__price">от <strong>${escapeHtml(formatPrice(product.minPrice))}</strong></p>`;
+  html += product.inStock ? `<p class="product-card__stock">В наличии</p>` : `<p class="product-card__stock product-card__stock--out">Под заказ</p>`;
+  return html;
 }
 
 export function ProductGrid({ products, eagerCount = 4 }: { products: ProductCardView[]; eagerCount?: number }) {

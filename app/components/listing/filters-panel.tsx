@@ -9,6 +9,7 @@ import {
   type CatalogFilters,
 } from "#app/features/catalog/filter-path.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
+import { escapeHtml, safeHex, safeUrl } from "#app/lib/html.ts";
 import { listingHref, selectedValues, toggleValue, useKeepScrollClick } from "./links.ts";
 import type { FacetGroupView, FacetsView, ListingView } from "./types.ts";
 
@@ -155,43 +156,33 @@ function HiddenState({ filters }: { filters: CatalogFilters }) {
   );
 }
 
+/**
+ * One facet: its title and a toggle link per value. Links only (the panel's click handler keeps
+ * the scroll position), and a listing has dozens of them, so the list is built as a string,
+ * escaped, by the same function on the server and in the browser (ADR 012).
+ */
 function FacetGroup({ view, group }: { view: ListingView; group: FacetGroupView }) {
+  return <section className="facet" aria-label={group.title} dangerouslySetInnerHTML={{ __html: facetGroupHtml(view, group) }} />;
+}
+
+/** The inside of <section class="facet">. */
+export function facetGroupHtml(view: ListingView, group: FacetGroupView): string {
   const selected = new Set(selectedValues(view.filters, group.facet));
-  return (
-    <section className="facet" aria-label={group.title}>
-      <h3 className="facet__title">{group.title}</h3>
-      <ul className={group.options.length > 10 ? "facet__list facet__list--long" : "facet__list"}>
-        {group.options.map((option) => {
-          const isSelected = selected.has(option.value);
-          const swatch = option.hex ? <span className="facet__swatch" style={{ background: option.hex }} aria-hidden="true" /> : null;
-          if (!isSelected && option.count === 0) {
-            return (
-              <li key={option.value}>
-                <span className="facet__option facet__option--empty">
-                  {swatch}
-                  {option.title}
-                </span>
-              </li>
-            );
-          }
-          const next = toggleValue(view.filters, group.facet, option.value);
-          return (
-            <li key={option.value}>
-              <a
-                className={isSelected ? "facet__option facet__option--on" : "facet__option"}
-                href={listingHref(view, next)}
-                rel={shouldIndex(next) ? undefined : "nofollow"}
-                data-selected={isSelected ? "" : undefined}
-              >
-                {swatch}
-                {isSelected ? <span className="visually-hidden">Выбрано: </span> : null}
-                {option.title}
-                <span className="facet__count">{option.count}</span>
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
+  let html = `<h3 class="facet__title">${escapeHtml(group.title)}</h3><ul class="${group.options.length > 10 ? "facet__list facet__list--long" : "facet__list"}">`;
+  for (const option of group.options) {
+    const isSelected = selected.has(option.value);
+    const hex = option.hex ? safeHex(option.hex) : null;
+    const swatch = option.hex ? `<span class="facet__swatch"${hex ? ` style="background:${hex}"` : ""} aria-hidden="true"></span>` : "";
+    const title = escapeHtml(option.title);
+    if (!isSelected && option.count === 0) {
+      html += `<li><span class="facet__option facet__option--empty">${swatch}${title}</span></li>`;
+      continue;
+    }
+    const next = toggleValue(view.filters, group.facet, option.value);
+    html +=
+      `<li><a class="${isSelected ? "facet__option facet__option--on" : "facet__option"}" href="${safeUrl(listingHref(view, next))}"` +
+      `${shouldIndex(next) ? "" : ` rel="nofollow"`}${isSelected ? ` data-selected=""` : ""}>` +
+      `${swatch}${isSelected ? `<span class="visually-hidden">Выбрано: </span>` : ""}${title}<span class="facet__count">${escapeHtml(option.count)}</span></a></li>`;
+  }
+  return `${html}</ul>`;
 }
