@@ -79,10 +79,7 @@ export async function startServer(env: Env) {
   // keyed by host + city + path, dropped whenever the embedded API changes data.
   app.use(getLoadContext.resolveCity);
   // Sitemaps for the requesting host, outside React Router (one route per file would slow every page).
-  app.get(
-    SITEMAP_PATH,
-    sitemapHandler((req, res) => getLoadContext(req, res).then((c) => ({ sitemaps: c.sitemaps, origin: c.originForCity(c.city) }))),
-  );
+  app.get(SITEMAP_PATH, sitemapHandler(getLoadContext.sitemaps, getLoadContext.cityOrigin));
   const pageCache = createPageCache({ enabled: env.PAGE_CACHE === "on" && env.NODE_ENV !== "development" });
   backend.onChange(() => pageCache.clear());
   app.use(pageCache.middleware);

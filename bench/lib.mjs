@@ -132,6 +132,11 @@ function pinned(cpu, command, args) {
   return config.pin ? ["taskset", ["-c", String(cpu), command, ...args]] : [command, args];
 }
 
+/** When pinned: this process (autocannon, Lighthouse) and all its threads on CPU 1, the servers on CPU 0. */
+export function pinSelf() {
+  if (config.pin) spawnSync("taskset", ["-a", "-pc", "1", String(process.pid)], { stdio: "ignore" });
+}
+
 /** Starts a server on CPU 0 (when pinned); `pid` is the server itself (taskset execs it). */
 export function startProcess(name, command, args, options) {
   // pin: false = every CPU (the bench process itself is pinned to CPU 1, and children inherit that).

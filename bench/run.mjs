@@ -39,7 +39,6 @@
 // BENCH_LIGHTHOUSE (1|0), BENCH_LIGHTHOUSE_RUNS (1; more = the median-score run of each page),
 // BENCH_CATEGORY (ruchki), BENCH_CATEGORY_PATH and BENCH_PRODUCT_ID (instead of the chosen ones),
 // BASELINE_DIR (../shared/baseline), CHROMIUM_PATH (/usr/bin/chromium).
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from "node:fs";
 import os from "node:os";
@@ -59,6 +58,7 @@ import {
   log,
   median,
   memoryByRole,
+  pinSelf,
   RESULTS,
   ROOT,
   run,
@@ -346,7 +346,7 @@ async function main() {
   const started = performance.now();
   const loadAverageAtStart = os.loadavg().map((l) => Number(l.toFixed(2)));
   if (loadAverageAtStart[0] > 1) log(`the machine is busy (load average ${loadAverageAtStart[0]}): absolute figures will be low, compare the ratios`);
-  if (config.pin) spawnSync("taskset", ["-a", "-pc", "1", String(process.pid)], { stdio: "ignore" });
+  pinSelf();
   const errors = [];
   const fail = (section, error) => {
     const message = String(error?.message ?? error);

@@ -98,6 +98,15 @@ export function createContextFactory(env: Env, backend: Backend) {
     return resolved;
   }
 
+  /** Origin on which a city lives for this request's host (§1: the regional variant carries the prefix). */
+  const originFor = (req: ExpressRequest, target: Pick<City, "domainPrefix">) =>
+    `${req.protocol}://${hostForCity(req.get("host") ?? `localhost:${env.PORT}`, target)}`;
+
+  /** The origin of the request's own city, for answers that need nothing else (sitemaps). */
+  async function cityOrigin(req: ExpressRequest, res: ExpressResponse): Promise<string> {
+    return originFor(req, (await cityFor(req, res)).city);
+  }
+
   async function createLoadContext(req: ExpressRequest, res: ExpressResponse) {
     const cookies = readCookies(req.headers.cookie);
     const host = req.get("host") ?? `localhost:${env.PORT}`;
@@ -122,12 +131,11 @@ export function createContextFactory(env: Env, backend: Backend) {
     return {
       api,
       content,
-      sitemaps,
       cities,
       city,
       site,
       /** Origin on which a city lives (§1: regional variant carries the prefix). */
-      originForCity: (target: Pick<City, "domainPrefix">) => `${protocol}://${hostForCity(host, target)}`,
+      originForCity: (target: Pick<City, "domainPrefix">) => originFor(req, target),
       nonce: String(res.locals.nonce ?? ""),
       isBot: isbot(req.get("user-agent") ?? ""),
       isAuthenticated: Boolean(cookies[TOKEN_COOKIE]),
@@ -139,7 +147,7 @@ export function createContextFactory(env: Env, backend: Backend) {
   /** Fills the shared content cache before the first visitor arrives (failures are not cached). */
   const warmUp = () => Promise.all([content.init(), content.cities(), content.seo()]).then(() => {});
 
-  return Object.assign(createLoadContext, { warmUp, resolveCity, content });
+  return Object.assign(createLoadContext, { warmUp, resolveCity, content, sitemaps, cityOrigin });
 }
 
 export type AppContext = Awaited<ReturnType<ReturnType<typeof createContextFactory>>>;

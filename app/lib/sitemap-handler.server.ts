@@ -14,13 +14,12 @@ import { SITEMAP_CACHE_CONTROL, TEXT_CONTENT_TYPE, XML_CONTENT_TYPE, type Sitema
 /** Only paths of this shape are looked at (the rest goes on to the pages). */
 export const SITEMAP_PATH = /^\/sitemap[a-z0-9-]*\.xml$/i;
 
-export function sitemapHandler(loadContext: (req: ExpressRequest, res: ExpressResponse) => Promise<{ sitemaps: SitemapService; origin: string }>) {
+export function sitemapHandler(sitemaps: SitemapService, cityOrigin: (req: ExpressRequest, res: ExpressResponse) => Promise<string>) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const name = req.path.slice(1);
     if (!parseSitemapFile(name)) return next();
     try {
-      const { sitemaps, origin } = await loadContext(req, res);
-      const result = await sitemaps.file(origin, name);
+      const result = await sitemaps.file(await cityOrigin(req, res), name);
       if (result.status === 200) {
         res.set({ "Content-Type": XML_CONTENT_TYPE, "Cache-Control": SITEMAP_CACHE_CONTROL }).send(result.body);
       } else if (result.status === 503) {

@@ -10,9 +10,9 @@ import {
   findCategory,
   listingSeo,
   loadListing,
-  notFound,
   parseListingPath,
 } from "#app/features/catalog/listing.server.ts";
+import { notFound } from "#app/lib/page-errors.server.ts";
 import { seoMeta } from "#app/lib/seo.ts";
 import { pack, unpack } from "#app/lib/packed.ts";
 import { useRootData } from "#app/lib/root-data.ts";

@@ -1,14 +1,13 @@
 /** Every path without a page answers the §2 404: 'Page not found: {path}'. */
-import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { pageNotFoundMessage } from "#app/lib/filters.ts";
+import { notFound } from "#app/lib/page-errors.server.ts";
 
 export function loader({ request }: Route.LoaderArgs) {
-  throw data(pageNotFoundMessage(new URL(request.url).pathname), { status: 404 });
+  notFound(new URL(request.url).pathname);
 }
 
 export function action({ request }: Route.ActionArgs) {
-  throw data(pageNotFoundMessage(new URL(request.url).pathname), { status: 404 });
+  notFound(new URL(request.url).pathname);
 }
 
 export default function NotFound() {

@@ -3,7 +3,8 @@
  * route entries share this module; the list comes from the first path segment.
  */
 import type { Route } from "./+types/product-list";
-import { canonicalRedirect, filterFormRedirect, listingSeo, loadListing, notFound, parseListingPath, PRODUCT_LISTS, type CuratedList } from "#app/features/catalog/listing.server.ts";
+import { canonicalRedirect, filterFormRedirect, listingSeo, loadListing, parseListingPath, PRODUCT_LISTS, type CuratedList } from "#app/features/catalog/listing.server.ts";
+import { notFound } from "#app/lib/page-errors.server.ts";
 import { seoMeta } from "#app/lib/seo.ts";
 import { pack, unpack } from "#app/lib/packed.ts";
 import { useRootData } from "#app/lib/root-data.ts";

@@ -3,22 +3,21 @@
  * content service). One `/:page` route serves the list in app/features/content/static-pages.ts;
  * any other single-segment path is the §2 404, without asking the API.
  */
-import { data } from "react-router";
 import type { Route } from "./+types/static-page";
-import { pageNotFoundMessage } from "#app/lib/filters.ts";
+import { notFound } from "#app/lib/page-errors.server.ts";
 import { isStaticPage } from "#app/features/content/static-pages.ts";
 import { seoMeta } from "#app/lib/seo.ts";
 import { loadStaticPage } from "#app/features/content/static-page.server.ts";
 import { StaticPageView } from "#app/components/static-page-view.tsx";
 
 export function loader(args: Route.LoaderArgs) {
-  if (!isStaticPage(args.params.page)) throw data(pageNotFoundMessage(new URL(args.request.url).pathname), { status: 404 });
+  if (!isStaticPage(args.params.page)) notFound(new URL(args.request.url).pathname);
   return loadStaticPage(args);
 }
 
 /** No page takes a POST: like every other path, a form sent here is the §2 404. */
 export function action({ request }: Route.ActionArgs) {
-  throw data(pageNotFoundMessage(new URL(request.url).pathname), { status: 404 });
+  notFound(new URL(request.url).pathname);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);

@@ -16,8 +16,8 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import type { Brand, FilterData, ProductListKind } from "#contract/catalog.ts";
 import type { CategoryNode, SeoEntry } from "#contract/content.ts";
 import { endpoints } from "#contract/index.ts";
-import { FILTER_WORD_MESSAGE, pageNotFoundMessage, splitFilters } from "#app/lib/filters.ts";
-import { mainContentError } from "#app/lib/page-errors.server.ts";
+import { FILTER_WORD_MESSAGE, splitFilters } from "#app/lib/filters.ts";
+import { mainContentError, notFound } from "#app/lib/page-errors.server.ts";
 import { resolveSeo, SITE_NAME, type PageSeo } from "#app/lib/seo.ts";
 import type { FacetGroupView, FacetOptionView, FacetsView, ListingView } from "#app/components/listing/types.ts";
 import { toCardView } from "./card-view.ts";
@@ -63,10 +63,6 @@ export function scopeBase(scope: ListingScope): string {
 /** §2: category pages write the word "filter" before the segments; brand and curated lists don't. */
 export function scopeFilterWord(scope: ListingScope): boolean {
   return scope.kind === "category";
-}
-
-export function notFound(path: string): never {
-  throw data(pageNotFoundMessage(path), { status: 404 });
 }
 
 // ───────────────────────────── Steps 1–3: the URL ─────────────────────────────
