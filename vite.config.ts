@@ -134,7 +134,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunk() } },
     // Terser with several passes: a few KB less JavaScript on every first visit (ADR 002). ES2020
     // output is below the build target (Vite's baseline-widely-available browsers).
-    minify: "terser",
+    // The server bundle stays readable (stack traces and profiles name the app's functions).
+    minify: isSsrBuild ? false : "terser",
     terserOptions: {
       module: true,
       ecma: 2020,

@@ -4,7 +4,6 @@
  * so finished renders are not retained (the baseline's memory problem).
  */
 import type { AppLoadContext, EntryContext } from "react-router";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { BatchedBody } from "./lib/batched-body.server.ts";
@@ -36,8 +35,8 @@ export default function handleRequest(
       });
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
-      pipe(body);
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body as unknown as NodeJS.WritableStream);
+      resolve(new Response(body.stream, { headers: responseHeaders, status: responseStatusCode }));
     };
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />, {

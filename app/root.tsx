@@ -24,6 +24,7 @@ import { ErrorPage } from "./components/error-page.tsx";
 import { ProgressBar } from "./components/progress-bar.tsx";
 import { SITE_NAME } from "./lib/seo.ts";
 import { shellFor } from "./lib/shell.server.tsx";
+import { pack } from "./lib/packed.ts";
 import stylesHref from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -42,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     cities: context.cities.map(({ id, title, domainPrefix }) => ({ id, title, domainPrefix })),
     siteCityTitle: siteCityTitle(context.city.id),
     /** Same for every visitor: rendered once per init answer (ADR 012). */
-    shell: markup,
+    shell: pack(markup, { document: context.documentRequest }),
     contacts: { phone: contacts.phone, email: contacts.email },
     minimalOrderPrice: init.minimalOrderPrice,
     origin: context.originForCity(context.city),

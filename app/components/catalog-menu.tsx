@@ -1,14 +1,15 @@
 import type { CategoryNode } from "#contract/content.ts";
+import { markupHtml, type Markup } from "#app/lib/packed.ts";
 import { Icon } from "./ui/icon.tsx";
 
 /**
  * The catalogue menu from init. A <details> element, so it opens without JavaScript. Its content
  * is the same for every visitor: the server renders it once per init answer (lib/shell.server.tsx)
- * and the header places that markup (ADR 012); without the shell's data it shows the
+ * and the header places that markup (ADR 012, 013); without the shell's data it shows the
  * menu without categories.
  */
-export function CatalogMenu({ html }: { html: string | undefined }) {
-  if (html !== undefined) return <details className="catalog-menu" dangerouslySetInnerHTML={{ __html: html }} />;
+export function CatalogMenu({ menu }: { menu: Markup | undefined }) {
+  if (menu) return <details className="catalog-menu" id={menu.id} dangerouslySetInnerHTML={{ __html: markupHtml(menu) }} />;
   return (
     <details className="catalog-menu">
       <CatalogMenuContent categories={[]} />

@@ -1,5 +1,6 @@
 import type { CategoryNode } from "#contract/content.ts";
 import { useRootData } from "#app/lib/root-data.ts";
+import { markupHtml, unpack } from "#app/lib/packed.ts";
 import { telHref, type CompanyContacts } from "#app/features/content/contacts.ts";
 
 const contentLinks = [
@@ -20,11 +21,12 @@ const contentLinks = [
 /**
  * §2 shell footer: footer categories, contacts, bank data and the content pages. The same for
  * every visitor of a city: the server renders it once per init answer (lib/shell.server.tsx) and
- * the page places that markup (ADR 012); without the shell's data only the content pages show.
+ * the page places that markup (ADR 012, 013); without the shell's data only the content pages show.
  */
 export function Footer() {
-  const html = useRootData()?.shell.footer;
-  if (html !== undefined) return <footer className="footer" dangerouslySetInnerHTML={{ __html: html }} />;
+  const root = useRootData();
+  const footer = root && unpack(root.shell).footer;
+  if (footer) return <footer className="footer" id={footer.id} dangerouslySetInnerHTML={{ __html: markupHtml(footer) }} />;
   return (
     <footer className="footer">
       <FooterContent categories={[]} contacts={null} />

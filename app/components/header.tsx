@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import { useRootData } from "#app/lib/root-data.ts";
+import { unpack } from "#app/lib/packed.ts";
 import { telHref } from "#app/features/content/contacts.ts";
 import { CityPicker } from "#app/features/city/city-picker.tsx";
 import { Logo } from "./logo.tsx";
@@ -30,7 +31,7 @@ export function Header() {
       </div>
       <div className="header__main container">
         <Logo />
-        <CatalogMenu html={root?.shell.menu} />
+        <CatalogMenu menu={root && unpack(root.shell).menu} />
         <SearchBox />
         <nav className="header__user" aria-label="Покупателю">
           <a href={root?.isAuthenticated ? "/profile" : "/profile"} className="header__entry">

@@ -138,6 +138,8 @@ export function createContextFactory(env: Env, backend: Backend) {
       originForCity: (target: Pick<City, "domainPrefix">) => originFor(req, target),
       nonce: String(res.locals.nonce ?? ""),
       isBot: isbot(req.get("user-agent") ?? ""),
+      /** An HTML document is being answered, not a client navigation's data (".data") request. */
+      documentRequest: !req.path.endsWith(".data"),
       isAuthenticated: Boolean(cookies[TOKEN_COOKIE]),
       appEnv: env.APP_ENV,
       cookieDomain: env.COOKIE_DOMAIN,

@@ -8,6 +8,11 @@
  * - On the server `unpack` returns the very object the loader packed (no parse); in the browser
  *   the parse is done once per loader answer.
  * - Read only: the unpacked value is shared by every render of that answer.
+ *
+ * Markup (ADR 013): parts of a page that the server builds as HTML (product grids, facet lists,
+ * the menu and the footer) are `Markup` values. A document answer already contains that HTML, so
+ * its page data carries only the id of the element that holds it, and the browser takes the markup
+ * over from the document when it hydrates; the answers to client navigations carry the HTML itself.
  */
 export interface Packed<T> {
   readonly json: string;
@@ -15,10 +20,48 @@ export interface Packed<T> {
   readonly __value?: T;
 }
 
+/** HTML built by the server, placed as the inner HTML of the element with this `id`. */
+export interface Markup {
+  readonly id: string;
+  /** Absent in the data of a document answer: the document holds it. */
+  readonly html?: string;
+}
+
+/** Set only while `pack` stringifies the data of a document answer (JSON.stringify is synchronous). */
+let packingDocument = false;
+
+class ServerMarkup implements Markup {
+  constructor(
+    readonly id: string,
+    readonly html: string,
+  ) {}
+  toJSON(): Markup {
+    return packingDocument ? { id: this.id } : { id: this.id, html: this.html };
+  }
+}
+
+/** `id` must be unique in the page and id-safe (see `markupId`). */
+export function markup(id: string, html: string): Markup {
+  return new ServerMarkup(id, html);
+}
+
+/** An id for an element from a data key ("attr:material" → "facet-attr-material"). */
+export function markupId(prefix: string, key: string): string {
+  return `${prefix}-${key.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+}
+
 const values = new WeakMap<object, unknown>();
 
-export function pack<T>(value: T): Packed<T> {
-  const packed: Packed<T> = { json: JSON.stringify(value) };
+/** `document`: the answer is an HTML document (not a client navigation's data request). */
+export function pack<T>(value: T, { document }: { document: boolean }): Packed<T> {
+  packingDocument = document;
+  let json: string;
+  try {
+    json = JSON.stringify(value);
+  } finally {
+    packingDocument = false;
+  }
+  const packed: Packed<T> = { json };
   values.set(packed, value);
   return packed;
 }
@@ -28,4 +71,21 @@ export function unpack<T>(packed: Packed<T>): T {
   const value = JSON.parse(packed.json) as T;
   values.set(packed, value);
   return value;
+}
+
+const adopted = new WeakMap<Markup, string>();
+
+/**
+ * The HTML of a markup value: its own, or (data of a document answer, in the browser) the inner
+ * HTML of its element, read once on hydration, before anything changes it, and kept with the value
+ * so later renders of the same data place the same string.
+ */
+export function markupHtml(value: Markup): string {
+  if (value.html !== undefined) return value.html;
+  let html = adopted.get(value);
+  if (html === undefined) {
+    html = typeof document === "undefined" ? "" : (document.getElementById(value.id)?.innerHTML ?? "");
+    adopted.set(value, html);
+  }
+  return html;
 }

@@ -13,7 +13,8 @@ import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { seoMeta } from "#app/lib/seo.ts";
 import { pack, unpack } from "#app/lib/packed.ts";
 import { useRootData } from "#app/lib/root-data.ts";
-import { breadcrumbListJsonLd, itemListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
+import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
+import { toListingPage } from "#app/features/catalog/listing-page.server.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 import { HtmlContent } from "#app/components/html-content.tsx";
 import { Listing } from "#app/components/listing/listing.tsx";
@@ -55,9 +56,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     h1,
     crumbs,
     brand: { title: brand.title, image: brand.image, description: view.page === 1 ? description : "" },
-    listing: view,
+    listing: toListingPage(view, context.originForCity(context.city)),
     seo,
-  });
+  }, { document: context.documentRequest });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data && unpack(data).seo);
@@ -75,7 +76,6 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
       {brand.description ? <HtmlContent html={brand.description} /> : null}
       <Listing view={listing} emptyMessage="Товаров этого бренда пока нет в каталоге." />
       <JsonLd data={breadcrumbListJsonLd(origin, crumbs)} />
-      {listing.cards.length > 0 ? <JsonLd data={itemListJsonLd(origin, listing.cards)} /> : null}
     </div>
   );
 }

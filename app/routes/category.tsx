@@ -16,7 +16,8 @@ import { notFound } from "#app/lib/page-errors.server.ts";
 import { seoMeta } from "#app/lib/seo.ts";
 import { pack, unpack } from "#app/lib/packed.ts";
 import { useRootData } from "#app/lib/root-data.ts";
-import { breadcrumbListJsonLd, itemListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
+import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
+import { toListingPage } from "#app/features/catalog/listing-page.server.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 import { Listing } from "#app/components/listing/listing.tsx";
 
@@ -45,9 +46,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     .filter((c) => c.count > 0)
     .map((c) => ({ title: c.title, href: `/catalog/${c.slug}`, count: c.count }));
 
+  const origin = context.originForCity(context.city);
   const { seo, h1 } = listingSeo({
     entries: seoEntries,
-    origin: context.originForCity(context.city),
+    origin,
     view,
     canonicalPath,
     name,
@@ -56,7 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description: `${name} с нанесением логотипа оптом и в розницу: цены от производителя, нанесение от 1 дня, доставка по России.`,
     },
   });
-  return pack({ h1, crumbs, subcategories, listing: view, seo });
+  return pack({ h1, crumbs, subcategories, listing: toListingPage(view, origin), seo }, { document: context.documentRequest });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data && unpack(data).seo);
@@ -83,7 +85,6 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <Listing view={listing} emptyMessage="В этой категории пока нет товаров." />
       <JsonLd data={breadcrumbListJsonLd(origin, crumbs)} />
-      {listing.cards.length > 0 ? <JsonLd data={itemListJsonLd(origin, listing.cards)} /> : null}
     </div>
   );
 }

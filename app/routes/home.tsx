@@ -13,7 +13,8 @@ import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { shellFor } from "#app/lib/shell.server.tsx";
 import { resolveSeo, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
-import { pack, unpack } from "#app/lib/packed.ts";
+import { markup, pack, unpack } from "#app/lib/packed.ts";
+import { gridHtml } from "#app/features/catalog/listing-page.server.ts";
 import { JsonLd } from "#app/lib/json-ld.tsx";
 import { MainSlider } from "#app/components/home/main-slider.tsx";
 import { Banners } from "#app/components/home/banners.tsx";
@@ -73,7 +74,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     banners: banners.filter((b) => b.position === "main"),
     strips: STRIPS.map((s, i) => {
       const r = lists[i];
-      return { title: s.title, href: s.href, products: r.ok ? r.data.elements.map(toCardView) : [] };
+      const cards = r.ok ? r.data.elements.map(toCardView) : [];
+      return { title: s.title, href: s.href, grid: cards.length > 0 ? markup(`strip-${i}`, gridHtml(cards, 0)) : null };
     }),
     orderInfo,
     jsonLd: [
@@ -88,7 +90,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         ...(contacts.email ? { email: contacts.email } : {}),
       },
     ],
-  });
+  }, { document: context.documentRequest });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data && unpack(data).seo);
@@ -104,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="home__title">{h1}</h1>
       {strips.map((strip, i) => (
         <Fragment key={strip.href}>
-          <ProductStrip title={strip.title} href={strip.href} products={strip.products} />
+          <ProductStrip title={strip.title} href={strip.href} grid={strip.grid} />
           {/* The banners come after the first strip: products stay near the top. */}
           {i === 0 ? <Banners banners={banners} /> : null}
         </Fragment>

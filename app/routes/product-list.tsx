@@ -8,7 +8,8 @@ import { notFound } from "#app/lib/page-errors.server.ts";
 import { seoMeta } from "#app/lib/seo.ts";
 import { pack, unpack } from "#app/lib/packed.ts";
 import { useRootData } from "#app/lib/root-data.ts";
-import { breadcrumbListJsonLd, itemListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
+import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
+import { toListingPage } from "#app/features/catalog/listing-page.server.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 import { Listing } from "#app/components/listing/listing.tsx";
 
@@ -30,15 +31,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [{ view }, seoEntries] = await Promise.all([loadListing({ context, scope, filters, segments, pathname: url.pathname }), context.content.seo()]);
   const { title, path } = PRODUCT_LISTS[list];
   const crumbs = [{ title, href: path }];
+  const origin = context.originForCity(context.city);
   const { seo, h1 } = listingSeo({
     entries: seoEntries,
-    origin: context.originForCity(context.city),
+    origin,
     view,
     canonicalPath,
     name: title,
     fallback: { title, description: `${title}: сувениры и подарки с нанесением логотипа. Нанесение от 1 дня, доставка по России.` },
   });
-  return pack({ h1, crumbs, listing: view, seo });
+  return pack({ h1, crumbs, listing: toListingPage(view, origin), seo }, { document: context.documentRequest });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data && unpack(data).seo);
@@ -52,7 +54,6 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
       <h1>{h1}</h1>
       <Listing view={listing} emptyMessage="В этой подборке пока нет товаров." />
       <JsonLd data={breadcrumbListJsonLd(origin, crumbs)} />
-      {listing.cards.length > 0 ? <JsonLd data={itemListJsonLd(origin, listing.cards)} /> : null}
     </div>
   );
 }

@@ -115,7 +115,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ],
       coatings: coatings.filter((c) => accepted.has(c.id)).map(toCoatingChoice),
       seo,
-    }),
+    }, { document: context.documentRequest }),
     // Deferred (§2): streamed after the shell, beside the packed page data.
     lookingAt,
     similar,

@@ -234,6 +234,43 @@ test.describe("filters in the browser", () => {
     }
   });
 
+  test("markup taken over from the document stays right through client navigations and back (ADR 013)", async ({ page, request }) => {
+    const { brandPath } = await twoFilters(request);
+    // The document carries each card once: its page data names the grid instead of repeating it.
+    const body = await html(request, CATEGORY);
+    expect(body.match(/<article class="product-card">/g)?.length).toBe(24);
+    expect(body.match(/product-card__title/g)?.length).toBe(24);
+
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    await page.goto(CATEGORY);
+    await waitForHydration(page);
+    const { documents, marker } = await markDocument(page);
+    const first = await cardTitles(page);
+    const menuLinks = await page.locator("details.catalog-menu a").count();
+    const footer = await page.locator("footer.footer").innerText();
+    expect(first).toHaveLength(24);
+    expect(menuLinks).toBeGreaterThan(5);
+
+    await page.locator(`.filters a[href="${brandPath}"]`).click();
+    await expect(page).toHaveURL(SHOP_URL + brandPath);
+    await expect.poll(() => cardTitles(page)).not.toEqual(first);
+    await page.goBack();
+    await expect(page).toHaveURL(SHOP_URL + CATEGORY);
+    await expect.poll(() => cardTitles(page)).toEqual(first);
+    await expect(page.locator(".filters__selected")).toHaveCount(0);
+
+    await page.locator("details.catalog-menu summary").click();
+    await expect(page.locator("details.catalog-menu a")).toHaveCount(menuLinks);
+    expect(await page.locator("footer.footer").innerText()).toBe(footer);
+    expect(await marker()).toBe(42);
+    expect(documents).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   test("removing a selected value and 'Сбросить' work client-side", async ({ page, request }) => {
     const { brandPath, path } = await twoFilters(request);
     await page.goto(path);

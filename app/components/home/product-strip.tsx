@@ -1,9 +1,25 @@
 import type { ProductCardView } from "#app/features/catalog/card-view.ts";
 import { ProductGrid } from "#app/components/catalog/product-card.tsx";
+import { markupHtml, type Markup } from "#app/lib/packed.ts";
 
-/** A titled row of product cards with a link to the whole list; nothing when the list is empty. */
-export function ProductStrip({ title, href, products, testId }: { title: string; href?: string; products: ProductCardView[]; testId?: string }) {
-  if (products.length === 0) return null;
+/**
+ * A titled row of product cards with a link to the whole list; nothing when the list is empty.
+ * The cards come as data (built in the browser) or as a grid the server built (ADR 013).
+ */
+export function ProductStrip({
+  title,
+  href,
+  products,
+  grid,
+  testId,
+}: {
+  title: string;
+  href?: string;
+  products?: ProductCardView[];
+  grid?: Markup | null;
+  testId?: string;
+}) {
+  if (!grid && !products?.length) return null;
   return (
     <section className="product-strip" data-testid={testId}>
       <header className="product-strip__header">
@@ -14,7 +30,11 @@ export function ProductStrip({ title, href, products, testId }: { title: string;
           </a>
         ) : null}
       </header>
-      <ProductGrid products={products} eagerCount={0} />
+      {grid ? (
+        <div className="product-grid" id={grid.id} dangerouslySetInnerHTML={{ __html: markupHtml(grid) }} />
+      ) : (
+        <ProductGrid products={products ?? []} eagerCount={0} />
+      )}
     </section>
   );
 }

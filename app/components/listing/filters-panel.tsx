@@ -1,24 +1,18 @@
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
-import {
-  clearFilters,
-  FILTER_FORM_FIELDS,
-  filterDepth,
-  setPriceRange,
-  shouldIndex,
-  type CatalogFilters,
-} from "#app/features/catalog/filter-path.ts";
-import { formatPrice } from "#app/features/catalog/price.ts";
-import { escapeHtml, safeHex, safeUrl } from "#app/lib/html.ts";
-import { listingHref, selectedValues, toggleValue, useKeepScrollClick } from "./links.ts";
-import type { FacetGroupView, FacetsView, ListingView } from "./types.ts";
+import { clearFilters, FILTER_FORM_FIELDS, filterDepth, type CatalogFilters } from "#app/features/catalog/filter-path.ts";
+import { markupHtml } from "#app/lib/packed.ts";
+import { listingHref, useKeepScrollClick } from "./links.ts";
+import type { ListingPage } from "./types.ts";
+
+type WithFacets = ListingPage & { facets: NonNullable<ListingPage["facets"]> };
 
 /**
  * The faceted filters (§2 category page): selected values with "Сбросить", the price form and one
  * list of toggle links per facet with counts. Links and a GET form, so it all works without
  * JavaScript; the GET form is turned into the canonical filter path by the loader (302).
  */
-export function FiltersPanel({ view }: { view: ListingView & { facets: FacetsView } }) {
+export function FiltersPanel({ view }: { view: WithFacets }) {
   const keepScroll = useKeepScrollClick();
   const { filters, facets } = view;
   const depth = filterDepth(filters);
@@ -40,11 +34,12 @@ export function FiltersPanel({ view }: { view: ListingView & { facets: FacetsVie
           </a>
         ) : null}
       </div>
-      {depth > 0 ? <SelectedFilters view={view} /> : null}
+      {depth > 0 && facets.chips.length > 0 ? <SelectedFilters chips={facets.chips} /> : null}
       <div className="filters__body">
         <PriceForm view={view} />
+        {/* Each value list is markup built on the server (listing-page.server.ts, ADR 013). */}
         {facets.groups.map((group) => (
-          <FacetGroup key={group.key} view={view} group={group} />
+          <section key={group.key} className="facet" aria-label={group.title} id={group.list.id} dangerouslySetInnerHTML={{ __html: markupHtml(group.list) }} />
         ))}
       </div>
     </aside>
@@ -52,23 +47,7 @@ export function FiltersPanel({ view }: { view: ListingView & { facets: FacetsVie
 }
 
 /** The chosen values, each a link that removes it. */
-function SelectedFilters({ view }: { view: ListingView & { facets: FacetsView } }) {
-  const { filters } = view;
-  const chips: { key: string; title: string; href: string }[] = [];
-  if (filters.priceFrom !== undefined || filters.priceTo !== undefined) {
-    const from = filters.priceFrom !== undefined ? `от ${formatPrice(filters.priceFrom)}` : "";
-    const to = filters.priceTo !== undefined ? `до ${formatPrice(filters.priceTo)}` : "";
-    chips.push({ key: "price", title: `Цена ${[from, to].filter(Boolean).join(" ")}`, href: listingHref(view, setPriceRange(filters, {})) });
-  }
-  for (const group of view.facets.groups) {
-    const selected = new Set(selectedValues(filters, group.facet));
-    for (const option of group.options) {
-      if (selected.has(option.value)) {
-        chips.push({ key: `${group.key}:${option.value}`, title: option.title, href: listingHref(view, toggleValue(filters, group.facet, option.value)) });
-      }
-    }
-  }
-  if (chips.length === 0) return null;
+function SelectedFilters({ chips }: { chips: WithFacets["facets"]["chips"] }) {
   return (
     <ul className="filters__selected" aria-label="Выбранные фильтры">
       {chips.map((chip) => (
@@ -90,7 +69,7 @@ function SelectedFilters({ view }: { view: ListingView & { facets: FacetsView } 
  * carries the rest of the state in hidden fields (formDataToFilters reads the whole state). A plain
  * GET form; after hydration a submit is a client navigation that keeps the scroll position.
  */
-function PriceForm({ view }: { view: ListingView & { facets: FacetsView } }) {
+function PriceForm({ view }: { view: WithFacets }) {
   const navigate = useNavigate();
   const { filters } = view;
   const bounds = view.facets.price;
@@ -154,35 +133,4 @@ function HiddenState({ filters }: { filters: CatalogFilters }) {
       ))}
     </>
   );
-}
-
-/**
- * One facet: its title and a toggle link per value. Links only (the panel's click handler keeps
- * the scroll position), and a listing has dozens of them, so the list is built as a string,
- * escaped, by the same function on the server and in the browser (ADR 012).
- */
-function FacetGroup({ view, group }: { view: ListingView; group: FacetGroupView }) {
-  return <section className="facet" aria-label={group.title} dangerouslySetInnerHTML={{ __html: facetGroupHtml(view, group) }} />;
-}
-
-/** The inside of <section class="facet">. */
-export function facetGroupHtml(view: ListingView, group: FacetGroupView): string {
-  const selected = new Set(selectedValues(view.filters, group.facet));
-  let html = `<h3 class="facet__title">${escapeHtml(group.title)}</h3><ul class="${group.options.length > 10 ? "facet__list facet__list--long" : "facet__list"}">`;
-  for (const option of group.options) {
-    const isSelected = selected.has(option.value);
-    const hex = option.hex ? safeHex(option.hex) : null;
-    const swatch = option.hex ? `<span class="facet__swatch"${hex ? ` style="background:${hex}"` : ""} aria-hidden="true"></span>` : "";
-    const title = escapeHtml(option.title);
-    if (!isSelected && option.count === 0) {
-      html += `<li><span class="facet__option facet__option--empty">${swatch}${title}</span></li>`;
-      continue;
-    }
-    const next = toggleValue(view.filters, group.facet, option.value);
-    html +=
-      `<li><a class="${isSelected ? "facet__option facet__option--on" : "facet__option"}" href="${safeUrl(listingHref(view, next))}"` +
-      `${shouldIndex(next) ? "" : ` rel="nofollow"`}${isSelected ? ` data-selected=""` : ""}>` +
-      `${swatch}${isSelected ? `<span class="visually-hidden">Выбрано: </span>` : ""}${title}<span class="facet__count">${escapeHtml(option.count)}</span></a></li>`;
-  }
-  return `${html}</ul>`;
 }

@@ -1,9 +1,9 @@
 import { setPage } from "#app/features/catalog/filter-path.ts";
 import { listingHref, pageWindow } from "./links.ts";
-import type { ListingView } from "./types.ts";
+import type { ListingPage } from "./types.ts";
 
 /** Page links (`page=N` segment; page 1 is the listing's own path). A new page scrolls to the top. */
-export function Pagination({ view }: { view: ListingView }) {
+export function Pagination({ view }: { view: ListingPage }) {
   const { page, pageCount, filters } = view;
   if (pageCount <= 1) return null;
   const href = (n: number) => listingHref(view, setPage(filters, n));

@@ -1,7 +1,7 @@
 import type { ProductSort } from "#contract/catalog.ts";
 import { DEFAULT_SORT, setSort } from "#app/features/catalog/filter-path.ts";
 import { listingHref, useKeepScrollClick } from "./links.ts";
-import type { ListingView } from "./types.ts";
+import type { ListingPage } from "./types.ts";
 
 /** The orders a visitor can pick (the API also knows "title", which the shop doesn't offer). */
 export const SORT_OPTIONS: readonly { sort: ProductSort; title: string }[] = [
@@ -12,7 +12,7 @@ export const SORT_OPTIONS: readonly { sort: ProductSort; title: string }[] = [
 ];
 
 /** Sort links (page → 1). Another order is the same content, so the links are nofollow. */
-export function SortBar({ view }: { view: ListingView }) {
+export function SortBar({ view }: { view: ListingPage }) {
   const keepScroll = useKeepScrollClick();
   const current = view.filters.sort ?? DEFAULT_SORT;
   return (
