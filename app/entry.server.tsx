@@ -41,6 +41,10 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />, {
       nonce: loadContext.nonce,
+      // A Suspense boundary that is complete when the page is written goes inline instead of
+      // after the shell with a swap script (React outlines past ~12 KB by default; our pages are
+      // larger than that, and data ready in time, e.g. cached strips, should cost nothing extra).
+      progressiveChunkSize: 128 * 1024,
       onShellReady: waitForAll ? undefined : onReady,
       onAllReady: waitForAll ? onReady : undefined,
       onShellError(error: unknown) {

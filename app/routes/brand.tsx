@@ -19,8 +19,7 @@ import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 import { HtmlContent } from "#app/components/html-content.tsx";
 import { Listing } from "#app/components/listing/listing.tsx";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const scope = { kind: "brand", slug: params.slug } as const;
   const submitted = filterFormRedirect(url, scope);
   if (submitted) throw submitted;

@@ -10,8 +10,8 @@ import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 
 const CRUMBS = [{ title: "Бренды", href: "/brands" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const path = url.pathname;
   const [result, seoEntries] = await Promise.all([context.api.call(endpoints.brandListAll), context.content.seo()]);
   if (!result.ok) mainContentError(result.error, path);
   const seo = resolveSeo(seoEntries, "/brands", context.originForCity(context.city), {

@@ -8,8 +8,8 @@ import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 
 const CRUMBS = [{ title: "Каталог", href: "/catalog" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const path = url.pathname;
   const [init, seoEntries] = await Promise.all([context.content.init(), context.content.seo()]);
   // init failures give an empty tree (§8); a catalogue page without categories is an outage.
   if (init.categories.length === 0) mainContentError({ message: "", status: 503, errors: {} }, path);

@@ -21,8 +21,7 @@ import { toListingPage } from "#app/features/catalog/listing-page.server.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 import { Listing } from "#app/components/listing/listing.tsx";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = params.slug;
   const scope = { kind: "category", slug } as const;
   const submitted = filterFormRedirect(url, scope);

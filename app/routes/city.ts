@@ -42,8 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return response;
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url, context }: Route.LoaderArgs) {
   const parsed = CitySwitch.safeParse({ cityId: url.searchParams.get("cityId") ?? undefined, redirectTo: url.searchParams.get("to") ?? undefined });
   const response = parsed.success ? switchCity(context, parsed.data) : null;
   if (!response) throw new Response(pageNotFoundMessage(url.pathname), { status: 404 });

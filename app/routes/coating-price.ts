@@ -16,6 +16,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(answer, { headers: { "Cache-Control": "no-store" } });
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  throw data(pageNotFoundMessage(new URL(request.url).pathname), { status: 404 });
+export function loader({ url }: Route.LoaderArgs) {
+  throw data(pageNotFoundMessage(url.pathname), { status: 404 });
 }

@@ -2,12 +2,12 @@
 import type { Route } from "./+types/not-found";
 import { notFound } from "#app/lib/page-errors.server.ts";
 
-export function loader({ request }: Route.LoaderArgs) {
-  notFound(new URL(request.url).pathname);
+export function loader({ url }: Route.LoaderArgs) {
+  notFound(url.pathname);
 }
 
-export function action({ request }: Route.ActionArgs) {
-  notFound(new URL(request.url).pathname);
+export function action({ url }: Route.ActionArgs) {
+  notFound(url.pathname);
 }
 
 export default function NotFound() {

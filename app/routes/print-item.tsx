@@ -20,8 +20,8 @@ import { plainText } from "#app/components/product/format.ts";
 
 const STRIP_LIMIT = 8;
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const path = url.pathname;
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   if (id < 1) throw data(pageNotFoundMessage(path), { status: 404 });
 

@@ -17,8 +17,7 @@ function isCuratedList(name: string): name is CuratedList {
   return Object.hasOwn(PRODUCT_LISTS, name);
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const list = url.pathname.split("/")[1] ?? "";
   if (!isCuratedList(list)) notFound(url.pathname);
   const scope = { kind: "list", list } as const;

@@ -16,6 +16,7 @@ import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { pack, unpack } from "#app/lib/packed.ts";
+import { trackSettled } from "#app/lib/settled.ts";
 import { breadcrumbListJsonLd, JsonLd, productJsonLd } from "#app/lib/json-ld.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { Breadcrumbs, type Crumb } from "#app/components/catalog/breadcrumbs.tsx";
@@ -35,9 +36,9 @@ const STRIP_LIMIT = 8;
 const MAX_ID = 2_147_483_647;
 
 /** The group id of the path, or the §2 404 for anything that cannot be one (never a 5xx for bad input). */
-function groupIdOf(request: Request, id: string | undefined): number {
+function groupIdOf(url: URL, id: string | undefined): number {
   const n = id && /^\d{1,10}$/.test(id) ? Number(id) : 0;
-  if (n < 1 || n > MAX_ID) throw data(pageNotFoundMessage(new URL(request.url).pathname), { status: 404 });
+  if (n < 1 || n > MAX_ID) throw data(pageNotFoundMessage(url.pathname), { status: 404 });
   return n;
 }
 
@@ -51,15 +52,17 @@ function attributeRows(attributes: ProductGroup["attributes"]): { title: string;
 const cardsOf = (groups: ProductGroup[], exclude: number) =>
   groups.filter((g) => g.id !== exclude && g.products.length > 0).slice(0, STRIP_LIMIT).map(toCardView);
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = groupIdOf(request, params.id);
-  const path = new URL(request.url).pathname;
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const id = groupIdOf(url, params.id);
+  const path = url.pathname;
 
   // Deferred (not awaited): secondary, so a failure is an empty strip (§8).
-  const lookingAt: Promise<ProductCardView[]> = context.api
-    .list(endpoints.productLookingAt, { query: { product: id, limit: STRIP_LIMIT + 1 } }, [])
-    .then((groups) => cardsOf(groups, id))
-    .catch(() => []);
+  const lookingAt: Promise<ProductCardView[]> = trackSettled(
+    context.api
+      .list(endpoints.productLookingAt, { query: { product: id, limit: STRIP_LIMIT + 1 } }, [])
+      .then((groups) => cardsOf(groups, id))
+      .catch(() => []),
+  );
 
   const [result, coatings, seoEntries] = await Promise.all([
     context.api.call(endpoints.productDetail, { params: { id } }),
@@ -70,7 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const group = result.data;
 
   // Same category, without the cards "looking at" already shows.
-  const similar: Promise<ProductCardView[]> = Promise.all([
+  const similar: Promise<ProductCardView[]> = trackSettled(Promise.all([
     context.api.list(endpoints.productList, { query: { category: group.category.slug, pageLimit: 3 * STRIP_LIMIT } }, emptyPaged(3 * STRIP_LIMIT)),
     lookingAt,
   ])
@@ -78,7 +81,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       const seen = new Set(shown.map((c) => c.id));
       return cardsOf(page.elements.filter((g) => !seen.has(g.id)), id);
     })
-    .catch(() => []);
+    .catch(() => []));
 
   const description = group.description ? await sanitizedHtml(group.description) : "";
   const summary = plainText(description);
@@ -123,8 +126,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** Without JavaScript the calculator posts here; the page renders again with the price. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  groupIdOf(request, params.id);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  groupIdOf(url, params.id);
   const values = readCoatingForm(await request.formData().catch(() => new FormData()));
   return { values, answer: await priceCoatingLine(context, values) };
 }

@@ -11,13 +11,13 @@ import { loadStaticPage } from "#app/features/content/static-page.server.ts";
 import { StaticPageView } from "#app/components/static-page-view.tsx";
 
 export function loader(args: Route.LoaderArgs) {
-  if (!isStaticPage(args.params.page)) notFound(new URL(args.request.url).pathname);
+  if (!isStaticPage(args.params.page)) notFound(args.url.pathname);
   return loadStaticPage(args);
 }
 
 /** No page takes a POST: like every other path, a form sent here is the §2 404. */
-export function action({ request }: Route.ActionArgs) {
-  notFound(new URL(request.url).pathname);
+export function action({ url }: Route.ActionArgs) {
+  notFound(url.pathname);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);

@@ -11,8 +11,8 @@ import { toCardView } from "#app/features/catalog/card-view.ts";
 import { MAX_VIEWED, visibleViewedGroups } from "#app/features/viewed/viewed.ts";
 import { parseIdList } from "#app/components/home/id-list.ts";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const ids = parseIdList(new URL(request.url).searchParams.get("ids"), MAX_VIEWED);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const ids = parseIdList(url.searchParams.get("ids"), MAX_VIEWED);
   const groups = ids.length ? await context.api.list(endpoints.productListByGroupIds, { query: { groupIds: ids } }, []) : [];
   const byId = new Map(visibleViewedGroups(groups).map((g) => [g.id, g]));
   const products = ids.flatMap((id) => {

@@ -3,8 +3,8 @@ import { resolveSeo } from "#app/lib/seo.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 
 /** Loads a static page by its path (slug = path without the slash) with its SEO (§2, §5). */
-export async function loadStaticPage({ request, context }: { request: Request; context: AppLoadContext }) {
-  const path = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
+export async function loadStaticPage({ url, context }: { url: URL; context: AppLoadContext }) {
+  const path = url.pathname.replace(/\/+$/, "") || "/";
   const slug = path.slice(1);
   const [result, seoEntries] = await Promise.all([context.content.staticPage(slug), context.content.seo()]);
   if (!result.ok) mainContentError(result.error, path);
