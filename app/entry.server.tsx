@@ -41,11 +41,13 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />, {
       nonce: loadContext.nonce,
-      // A Suspense boundary that is complete when the page is written goes inline instead of
-      // after the shell with a swap script (React outlines past ~12 KB by default; our pages are
-      // larger than that, and data ready in time, e.g. cached strips, should cost nothing extra).
+      // Deferred data that is ready in time (cached strips, app/lib/settled.ts) should cost nothing
+      // extra: a Suspense boundary complete when the page is written goes inline instead of after
+      // the shell with a swap script. React renders boundary content in its own task, finished one
+      // turn after the shell, and outlines boundaries past ~12 KB of page by default; so the shell
+      // is written one turn later, and the limit is above our pages' size.
       progressiveChunkSize: 128 * 1024,
-      onShellReady: waitForAll ? undefined : onReady,
+      onShellReady: waitForAll ? undefined : () => setImmediate(onReady),
       onAllReady: waitForAll ? onReady : undefined,
       onShellError(error: unknown) {
         clearTimeout(timer);
