@@ -10,6 +10,7 @@ import {
   type FilterFacet,
   clearFilters,
   emptyFilters,
+  facetToggleLinks,
   filterDepth,
   formDataToFilters,
   hasFilterValue,
@@ -123,6 +124,46 @@ describe("one spelling per filter set (seeded random states)", () => {
     quantity: rnd(3) ? undefined : rnd(100) + 1,
     sort: rnd(2) ? undefined : SORTS[rnd(SORTS.length)],
     page: rnd(2) ? undefined : rnd(5) + 1,
+  });
+
+  it("facetToggleLinks gives what withFilterPath and shouldIndex give for each toggled state", () => {
+    const facets: FilterFacet[] = ["brands", "colors", "coatings", { attr: "material" }, { attr: "pen-type" }, { attr: "sex" }, { attr: "a" }, { attr: "zz" }];
+    const values = ["bic", "parker", "a-b", "siniy", "x", "y1", "z.z", "10000", "1", "2", "33", "0", "bad value", "Big"];
+    // Half of the states are sparse (one value per facet, no price, stock or order), where links may be indexed.
+    const sparse = (x: CatalogFilters): CatalogFilters => ({
+      brands: x.brands.slice(0, 1),
+      colors: x.colors.slice(0, rnd(2)),
+      attrs: Object.fromEntries(Object.entries(x.attrs).slice(0, 1).map(([k, v]) => [k, v.slice(0, 1)])),
+      coatings: x.coatings.slice(0, rnd(2)),
+    });
+    let indexed = 0;
+    for (let i = 0; i < 400; i++) {
+      const filters = normalizeFilters(i % 2 ? randomFilters() : sparse(randomFilters()));
+      const options = { filterWord: i % 3 === 0 };
+      const base = ["/catalog/ruchki", "/brands/bic/", "/newones", "/"][i % 4];
+      for (const facet of facets) {
+        const links = facetToggleLinks(base, filters, facet, values, options);
+        values.forEach((value, n) => {
+          const next = facet === "coatings" ? toggleFilterValue(filters, facet, Number(value)) : toggleFilterValue(filters, facet, value);
+          expect(links[n], `${JSON.stringify(filters)} ${JSON.stringify(facet)} ${value}`).toEqual({
+            href: withFilterPath(base, next, options),
+            index: shouldIndex(next),
+          });
+          if (links[n].index && filterDepth(next) === 2) indexed++;
+        });
+      }
+    }
+    expect(indexed).toBeGreaterThan(50);
+
+    // Attributes keep their order around the toggled one; the other facets keep theirs.
+    const state = f({ brands: ["bic"], attrs: { material: ["metall"], sex: ["muzhskoy"] }, coatings: [3], sort: "new", page: 2 });
+    expect(facetToggleLinks("/catalog/ruchki", state, { attr: "pen-type" }, ["roller"], { filterWord: true })).toEqual([
+      { href: "/catalog/ruchki/filter/brand=bic/material=metall/pen-type=roller/sex=muzhskoy/coating=3/sort=new", index: false },
+    ]);
+    expect(facetToggleLinks("/brands/bic", f({ colors: ["siniy"] }), "colors", ["siniy", "belyy"])).toEqual([
+      { href: "/brands/bic", index: true },
+      { href: "/brands/bic/color=belyy,siniy", index: false },
+    ]);
   });
 
   it("build → parse is canonical and lossless; any other segment order is non-canonical with the same build", () => {

@@ -380,6 +380,76 @@ function toggleNormalized(filters: CatalogFilters, facet: FilterFacet, value: st
   return next;
 }
 
+/** The canonical position of a facet's segment: brand, color, attributes (by slug), coating. */
+function segmentRank(key: "brand" | "color" | "coating" | { attr: string }): [number, string] {
+  return key === "brand" ? [0, ""] : key === "color" ? [1, ""] : key === "coating" ? [3, ""] : [2, key.attr];
+}
+
+/**
+ * The toggle links of one facet's values (a listing's facet list): for each value, the listing URL
+ * with that value added or removed (page → 1) and whether that state may be indexed. The same as
+ * `withFilterPath(base, toggleFilterValue(filters, facet, value), options)` and `shouldIndex` of
+ * that state (a test compares them), but the other facets' segments are built once per facet
+ * instead of once per value.
+ */
+export function facetToggleLinks(
+  base: string,
+  filters: CatalogFilters,
+  facet: FilterFacet,
+  values: readonly string[],
+  options: { filterWord?: boolean } = {},
+): { href: string; index: boolean }[] {
+  const f = normalizeFilters(filters);
+  const own = segmentRank(facet === "brands" ? "brand" : facet === "colors" ? "color" : facet === "coatings" ? "coating" : facet);
+  const before: string[] = [];
+  const after: string[] = [];
+  let otherDepth = 0;
+  let otherIndexable = f.priceFrom === undefined && f.priceTo === undefined && f.quantity === undefined && f.sort === undefined;
+  const other = (rank: [number, string], key: string, list: readonly (string | number)[]) => {
+    if (list.length === 0) return;
+    otherDepth += list.length;
+    if (list.length > 1) otherIndexable = false;
+    const beforeOwn = rank[0] < own[0] || (rank[0] === own[0] && byCodeUnit(rank[1], own[1]) < 0);
+    (beforeOwn ? before : after).push(`${key}=${list.join(",")}`);
+  };
+  if (facet !== "brands") other([0, ""], "brand", f.brands);
+  if (facet !== "colors") other([1, ""], "color", f.colors);
+  for (const [slug, list] of Object.entries(f.attrs)) if (typeof facet === "string" || facet.attr !== slug) other([2, slug], slug, list);
+  if (facet !== "coatings") other([3, ""], "coating", f.coatings);
+  if (f.priceFrom !== undefined || f.priceTo !== undefined) after.push(`price=${f.priceFrom ?? ""}-${f.priceTo ?? ""}`);
+  if (f.quantity !== undefined) after.push(`quantity=${f.quantity}`);
+  if (f.sort) after.push(`sort=${f.sort}`);
+
+  const root = base.replace(/\/+$/, "");
+  const prefix = `${root}${options.filterWord ? "/filter" : ""}/`;
+  const head = before.join("/");
+  const tail = after.join("/");
+  const key = facet === "brands" ? "brand" : facet === "colors" ? "color" : facet === "coatings" ? "coating" : facet.attr;
+  const validKey = typeof facet === "string" || isAttributeSlug(facet.attr);
+  const current: (string | number)[] =
+    facet === "brands" ? f.brands : facet === "colors" ? f.colors : facet === "coatings" ? f.coatings : (f.attrs[facet.attr] ?? []);
+
+  return values.map((value) => {
+    let list: (string | number)[];
+    if (facet === "coatings") {
+      const id = Number(value);
+      list = !isPositiveId(id) ? current : current.includes(id) ? current.filter((x) => x !== id) : [...current, id].sort((a, b) => Number(a) - Number(b));
+    } else {
+      list = current.includes(value)
+        ? current.filter((x) => x !== value)
+        : validKey && isValueSlug(value)
+          ? [...current, value].sort((a, b) => byCodeUnit(String(a), String(b)))
+          : current;
+    }
+    const segment = list.length > 0 ? `${key}=${list.join(",")}` : "";
+    const path = [head, segment, tail].filter(Boolean).join("/");
+    return {
+      href: path ? prefix + path : root || "/",
+      index: otherIndexable && list.length <= 1 && otherDepth + list.length <= MAX_INDEXED_DEPTH,
+    };
+  });
+}
+
 /** True when the value is selected (for checkbox state). */
 export function hasFilterValue(filters: CatalogFilters, facet: FilterFacet, value: string | number): boolean {
   if (facet === "coatings") return filters.coatings.includes(Number(value));

@@ -5,7 +5,7 @@
  * data carries the HTML, so the browser never needs the cards or the facet values as data.
  */
 import { formatPrice } from "./price.ts";
-import { setPriceRange, shouldIndex } from "./filter-path.ts";
+import { facetToggleLinks, setPriceRange } from "./filter-path.ts";
 import type { ProductCardView } from "./card-view.ts";
 import { productCardHtml } from "#app/components/catalog/product-card.tsx";
 import { listingHref, selectedValues, toggleValue } from "#app/components/listing/links.ts";
@@ -53,8 +53,16 @@ export function gridHtml(cards: readonly ProductCardView[], eagerCount = EAGER_C
 /** The inside of <section class="facet">: the title and a toggle link per value with its count. */
 export function facetGroupHtml(view: ListingView, group: FacetGroupView): string {
   const selected = new Set(selectedValues(view.filters, group.facet));
+  const links = facetToggleLinks(
+    view.base,
+    view.filters,
+    group.facet,
+    group.options.map((o) => o.value),
+    { filterWord: view.filterWord },
+  );
   let html = `<h3 class="facet__title">${escapeHtml(group.title)}</h3><ul class="${group.options.length > 10 ? "facet__list facet__list--long" : "facet__list"}">`;
-  for (const option of group.options) {
+  for (let i = 0; i < group.options.length; i++) {
+    const option = group.options[i];
     const isSelected = selected.has(option.value);
     const hex = option.hex ? safeHex(option.hex) : null;
     const swatch = option.hex ? `<span class="facet__swatch"${hex ? ` style="background:${hex}"` : ""} aria-hidden="true"></span>` : "";
@@ -63,10 +71,10 @@ export function facetGroupHtml(view: ListingView, group: FacetGroupView): string
       html += `<li><span class="facet__option facet__option--empty">${swatch}${title}</span></li>`;
       continue;
     }
-    const next = toggleValue(view.filters, group.facet, option.value);
+    const { href, index } = links[i];
     html +=
-      `<li><a class="${isSelected ? "facet__option facet__option--on" : "facet__option"}" href="${safeUrl(listingHref(view, next))}"` +
-      `${shouldIndex(next) ? "" : ` rel="nofollow"`}${isSelected ? ` data-selected=""` : ""}>` +
+      `<li><a class="${isSelected ? "facet__option facet__option--on" : "facet__option"}" href="${safeUrl(href)}"` +
+      `${index ? "" : ` rel="nofollow"`}${isSelected ? ` data-selected=""` : ""}>` +
       `${swatch}${isSelected ? `<span class="visually-hidden">Выбрано: </span>` : ""}${title}<span class="facet__count">${escapeHtml(option.count)}</span></a></li>`;
   }
   return `${html}</ul>`;
