@@ -20,7 +20,7 @@ import { MainSlider } from "#app/components/home/main-slider.tsx";
 import { Banners } from "#app/components/home/banners.tsx";
 import { ProductStrip } from "#app/components/home/product-strip.tsx";
 import { ViewedProducts } from "#app/components/home/viewed-products.tsx";
-import { OrderInfo, type OrderInfoView } from "#app/components/home/order-info.tsx";
+import { OrderInfo, type OrderInfoView, type OrderInfoViewItem } from "#app/components/home/order-info.tsx";
 
 /** Cards per strip: two rows on a desktop. */
 const STRIP_LIMIT = 8;
@@ -38,14 +38,20 @@ async function loadOrderInfo(context: Route.LoaderArgs["context"], block: OrderI
   const groups = ids.length ? await context.api.list(endpoints.productListByGroupIds, { query: { groupIds: ids } }, []) : [];
   const cards: ProductCardView[] = groups.filter((g) => g.products.length > 0).map(toCardView);
   const enriched = enrichOrderInfo(parsed, cards);
+  const view = {} as OrderInfoView;
   await Promise.all(
-    ORDER_INFO_SECTIONS.flatMap((section) =>
-      enriched[section].map(async (item, i) => {
-        if (item.type === "text") enriched[section][i] = { ...item, html: await sanitizedHtml(item.html) };
-      }),
-    ),
+    ORDER_INFO_SECTIONS.map(async (section) => {
+      view[section] = await Promise.all(
+        enriched[section].map(async (item, i): Promise<OrderInfoViewItem> => {
+          if (item.type === "text") return { ...item, html: await sanitizedHtml(item.html) };
+          if (item.type !== "products") return item;
+          const { groups, productGroupIds: _ids, ...block } = item;
+          return { ...block, grid: groups.length > 0 ? markup(`order-info-${section}-${i}`, gridHtml(groups, 0)) : null };
+        }),
+      );
+    }),
   );
-  return enriched;
+  return view;
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -2,12 +2,14 @@
  * §3 order-info blocks (print deadline, minimal order, payment types, delivery): text blocks carry
  * HTML the server already sanitised (§5), products blocks carry product cards.
  */
-import type { ProductCardView } from "#app/features/catalog/card-view.ts";
-import type { EnrichedOrderInfoItem, OrderInfoSection } from "#app/features/catalog/order-info.ts";
+import type { OrderInfoItem } from "#contract/content.ts";
+import type { OrderInfoSection, ProductsBlock } from "#app/features/catalog/order-info.ts";
 import { HtmlContent } from "#app/components/html-content.tsx";
-import { ProductGrid } from "#app/components/catalog/product-card.tsx";
+import { markupHtml, type Markup } from "#app/lib/packed.ts";
 
-export type OrderInfoView = Record<OrderInfoSection, EnrichedOrderInfoItem<ProductCardView>[]>;
+/** A products block carries its cards as a grid the server built (ADR 013); null when none loaded. */
+export type OrderInfoViewItem = Exclude<OrderInfoItem, { type: "products" }> | (Omit<ProductsBlock, "productGroupIds"> & { grid: Markup | null });
+export type OrderInfoView = Record<OrderInfoSection, OrderInfoViewItem[]>;
 
 const SECTION_TITLES: Record<OrderInfoSection, string> = {
   printDeadline: "Сроки нанесения",
@@ -16,7 +18,7 @@ const SECTION_TITLES: Record<OrderInfoSection, string> = {
   deliveryInfo: "Доставка",
 };
 
-function Block({ block }: { block: EnrichedOrderInfoItem<ProductCardView> }) {
+function Block({ block }: { block: OrderInfoViewItem }) {
   const title = block.title ? <h4 className="order-info__block-title">{block.title}</h4> : null;
   switch (block.type) {
     case "text":
@@ -38,10 +40,10 @@ function Block({ block }: { block: EnrichedOrderInfoItem<ProductCardView> }) {
         </div>
       );
     case "products":
-      return block.groups.length > 0 ? (
+      return block.grid ? (
         <div className="order-info__block order-info__block--products">
           {title}
-          <ProductGrid products={block.groups} eagerCount={0} />
+          <div className="product-grid" id={block.grid.id} dangerouslySetInnerHTML={{ __html: markupHtml(block.grid) }} />
         </div>
       ) : null;
   }
