@@ -1,5 +1,5 @@
 import type { CategoryNode } from "#contract/content.ts";
-import { markupHtml, type Markup } from "#app/lib/packed.ts";
+import { markupProps, type Markup } from "#app/lib/packed.ts";
 import { Icon } from "./ui/icon.tsx";
 
 /**
@@ -9,7 +9,7 @@ import { Icon } from "./ui/icon.tsx";
  * menu without categories.
  */
 export function CatalogMenu({ menu }: { menu: Markup | undefined }) {
-  if (menu) return <details className="catalog-menu" id={menu.id} dangerouslySetInnerHTML={{ __html: markupHtml(menu) }} />;
+  if (menu) return <details className="catalog-menu" {...markupProps(menu)} />;
   return (
     <details className="catalog-menu">
       <CatalogMenuContent categories={[]} />

@@ -1,6 +1,6 @@
 import type { CategoryNode } from "#contract/content.ts";
 import { useRootData } from "#app/lib/root-data.ts";
-import { markupHtml, unpack } from "#app/lib/packed.ts";
+import { markupProps, unpack } from "#app/lib/packed.ts";
 import { telHref, type CompanyContacts } from "#app/features/content/contacts.ts";
 
 const contentLinks = [
@@ -26,7 +26,7 @@ const contentLinks = [
 export function Footer() {
   const root = useRootData();
   const footer = root && unpack(root.shell).footer;
-  if (footer) return <footer className="footer" id={footer.id} dangerouslySetInnerHTML={{ __html: markupHtml(footer) }} />;
+  if (footer) return <footer className="footer" {...markupProps(footer)} />;
   return (
     <footer className="footer">
       <FooterContent categories={[]} contacts={null} />

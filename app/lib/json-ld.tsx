@@ -2,7 +2,7 @@
  * JSON-LD for crawlers: Product with Offer, BreadcrumbList, ItemList. A data block, not a script
  * that runs, so CSP does not apply; "<" is escaped so no content can close the tag.
  */
-import { markupHtml, type Markup } from "./packed.ts";
+import { markupProps, type Markup } from "./packed.ts";
 
 export function JsonLd({ data }: { data: object }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />;
@@ -10,7 +10,7 @@ export function JsonLd({ data }: { data: object }) {
 
 /** JSON-LD built on the server as markup (ADR 013). */
 export function JsonLdMarkup({ value }: { value: Markup }) {
-  return <script type="application/ld+json" id={value.id} dangerouslySetInnerHTML={{ __html: markupHtml(value) }} />;
+  return <script type="application/ld+json" {...markupProps(value)} />;
 }
 
 export function jsonLdText(data: object): string {

@@ -75,6 +75,11 @@ export function unpack<T>(packed: Packed<T>): T {
 
 const adopted = new WeakMap<Markup, string>();
 
+/** The props that place a markup value in its element: `<div className="…" {...markupProps(m)} />`. */
+export function markupProps(value: Markup): { id: string; dangerouslySetInnerHTML: { __html: string } } {
+  return { id: value.id, dangerouslySetInnerHTML: { __html: markupHtml(value) } };
+}
+
 /**
  * The HTML of a markup value: its own, or (data of a document answer, in the browser) the inner
  * HTML of its element, read once on hydration, before anything changes it, and kept with the value

@@ -2,8 +2,9 @@
  * The parts of the page shell that are the same for every visitor (the catalogue menu and the
  * footer): rendered to markup once per init answer instead of on every request (ADR 012). A
  * document's root data carries only their element ids, the browser takes the markup over from the
- * page; a revalidation of the root data (after an action) carries the markup (ADR 013). The init answer is cached and replaced as a whole (content.server.ts), so a WeakMap
- * keyed by it drops old markup with it.
+ * page; a revalidation of the root data (after an action) carries the markup (ADR 013). The init
+ * answer is cached and replaced as a whole (content.server.ts), so a WeakMap keyed by it drops old
+ * markup with it.
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Init } from "#contract/content.ts";

@@ -14,7 +14,7 @@ import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { shellFor } from "#app/lib/shell.server.tsx";
 import { resolveSeo, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
 import { markup, pack, unpack } from "#app/lib/packed.ts";
-import { gridHtml } from "#app/features/catalog/listing-page.server.ts";
+import { gridHtml } from "#app/components/catalog/product-card.tsx";
 import { JsonLd } from "#app/lib/json-ld.tsx";
 import { MainSlider } from "#app/components/home/main-slider.tsx";
 import { Banners } from "#app/components/home/banners.tsx";

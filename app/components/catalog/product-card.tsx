@@ -15,7 +15,7 @@ const BADGE_TITLES = { new: "Новинка", best: "Хит", recommended: "Ре
  */
 export function ProductCard({ product, eager = false }: { product: ProductCardView; eager?: boolean }) {
   // What React does for an eager <img> element: the first row's pictures are preloaded from <head>.
-  if (eager && safeUrl(product.image) !== "#") preload(product.image, { as: "image" });
+  if (eager) for (const src of eagerImages([product], 1)) preload(src, { as: "image" });
   return <article className="product-card" dangerouslySetInnerHTML={{ __html: productCardHtml(product, eager) }} />;
 }
 
@@ -46,7 +46,25 @@ export function productCardHtml(product: ProductCardView, eager: boolean): strin
   return html;
 }
 
-export function ProductGrid({ products, eagerCount = 4 }: { products: ProductCardView[]; eagerCount?: number }) {
+/** Cards of the first row load eagerly (and their pictures are preloaded). */
+export const EAGER_CARDS = 4;
+
+/** The pictures of a grid's eager cards that a card shows (a refused URL is shown as nothing). */
+export function eagerImages(cards: readonly ProductCardView[], eagerCount = EAGER_CARDS): string[] {
+  return cards
+    .slice(0, eagerCount)
+    .map((c) => c.image)
+    .filter((src) => safeUrl(src) !== "#");
+}
+
+/** The inside of <div class="product-grid"> as a string (server-built grids, ADR 013). */
+export function gridHtml(cards: readonly ProductCardView[], eagerCount = EAGER_CARDS): string {
+  let html = "";
+  for (let i = 0; i < cards.length; i++) html += `<article class="product-card">${productCardHtml(cards[i], i < eagerCount)}</article>`;
+  return html;
+}
+
+export function ProductGrid({ products, eagerCount = EAGER_CARDS }: { products: ProductCardView[]; eagerCount?: number }) {
   return (
     <div className="product-grid">
       {products.map((p, i) => (

@@ -5,7 +5,7 @@
 import type { OrderInfoItem } from "#contract/content.ts";
 import type { OrderInfoSection, ProductsBlock } from "#app/features/catalog/order-info.ts";
 import { HtmlContent } from "#app/components/html-content.tsx";
-import { markupHtml, type Markup } from "#app/lib/packed.ts";
+import { markupProps, type Markup } from "#app/lib/packed.ts";
 
 /** A products block carries its cards as a grid the server built (ADR 013); null when none loaded. */
 export type OrderInfoViewItem = Exclude<OrderInfoItem, { type: "products" }> | (Omit<ProductsBlock, "productGroupIds"> & { grid: Markup | null });
@@ -43,7 +43,7 @@ function Block({ block }: { block: OrderInfoViewItem }) {
       return block.grid ? (
         <div className="order-info__block order-info__block--products">
           {title}
-          <div className="product-grid" id={block.grid.id} dangerouslySetInnerHTML={{ __html: markupHtml(block.grid) }} />
+          <div className="product-grid" {...markupProps(block.grid)} />
         </div>
       ) : null;
   }

@@ -1,6 +1,6 @@
 import type { ProductCardView } from "#app/features/catalog/card-view.ts";
 import { ProductGrid } from "#app/components/catalog/product-card.tsx";
-import { markupHtml, type Markup } from "#app/lib/packed.ts";
+import { markupProps, type Markup } from "#app/lib/packed.ts";
 
 /**
  * A titled row of product cards with a link to the whole list; nothing when the list is empty.
@@ -31,7 +31,7 @@ export function ProductStrip({
         ) : null}
       </header>
       {grid ? (
-        <div className="product-grid" id={grid.id} dangerouslySetInnerHTML={{ __html: markupHtml(grid) }} />
+        <div className="product-grid" {...markupProps(grid)} />
       ) : (
         <ProductGrid products={products ?? []} eagerCount={0} />
       )}

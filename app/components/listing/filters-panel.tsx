@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { clearFilters, FILTER_FORM_FIELDS, filterDepth, type CatalogFilters } from "#app/features/catalog/filter-path.ts";
-import { markupHtml } from "#app/lib/packed.ts";
+import { markupProps } from "#app/lib/packed.ts";
 import { listingHref, useKeepScrollClick } from "./links.ts";
 import type { ListingPage } from "./types.ts";
 
@@ -39,7 +39,7 @@ export function FiltersPanel({ view }: { view: WithFacets }) {
         <PriceForm view={view} />
         {/* Each value list is markup built on the server (listing-page.server.ts, ADR 013). */}
         {facets.groups.map((group) => (
-          <section key={group.key} className="facet" aria-label={group.title} id={group.list.id} dangerouslySetInnerHTML={{ __html: markupHtml(group.list) }} />
+          <section key={group.key} className="facet" aria-label={group.title} {...markupProps(group.list)} />
         ))}
       </div>
     </aside>

@@ -2,7 +2,7 @@ import { preload } from "react-dom";
 import { clearFilters, filterDepth } from "#app/features/catalog/filter-path.ts";
 import { ShopEmptyResults } from "#app/components/empty-results.tsx";
 import { JsonLdMarkup } from "#app/lib/json-ld.tsx";
-import { markupHtml } from "#app/lib/packed.ts";
+import { markupProps } from "#app/lib/packed.ts";
 import { FiltersPanel } from "./filters-panel.tsx";
 import { listingHref, pluralRu } from "./links.ts";
 import { Pagination } from "./pagination.tsx";
@@ -29,7 +29,7 @@ export function Listing({ view, emptyMessage = "В этом разделе по�
           {view.cardCount > 0 ? <SortBar view={view} /> : null}
         </div>
         {view.cardCount > 0 ? (
-          <div className="product-grid" id={view.grid.id} dangerouslySetInnerHTML={{ __html: markupHtml(view.grid) }} />
+          <div className="product-grid" {...markupProps(view.grid)} />
         ) : (
           <div className="listing__empty">
             <p className="listing__empty-title">{filtered ? "По выбранным фильтрам товаров не найдено." : emptyMessage}</p>

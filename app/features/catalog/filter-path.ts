@@ -152,7 +152,6 @@ export function normalizeFilters(filters: CatalogFilters): CatalogFilters {
   return out;
 }
 
-
 function validPrice(n: number | undefined, round: (n: number) => number): number | undefined {
   return n !== undefined && Number.isFinite(n) && n >= 0 ? round(n) : undefined;
 }
@@ -358,31 +357,46 @@ export function toggleFilterValue(filters: CatalogFilters, facet: FilterFacet, v
 function toggleNormalized(filters: CatalogFilters, facet: FilterFacet, value: string | number): CatalogFilters {
   const { page: _page, ...rest } = filters;
   const next: CatalogFilters = { ...rest };
-  if (facet === "coatings") {
-    const id = Number(value);
-    if (isPositiveId(id)) next.coatings = filters.coatings.includes(id) ? filters.coatings.filter((x) => x !== id) : [...filters.coatings, id].sort((a, b) => a - b);
-  } else {
-    const v = String(value);
-    const valid = isValueSlug(v) && (typeof facet === "string" || isAttributeSlug(facet.attr));
-    const toggled = (list: readonly string[]) => (list.includes(v) ? list.filter((x) => x !== v) : valid ? [...list, v].sort(byCodeUnit) : [...list]);
-    if (facet === "brands") next.brands = toggled(filters.brands);
-    else if (facet === "colors") next.colors = toggled(filters.colors);
-    else if (valid) {
-      const values = toggled(filters.attrs[facet.attr] ?? []);
-      const attrs = { ...filters.attrs };
-      if (values.length) attrs[facet.attr] = values;
-      else delete attrs[facet.attr];
-      // Attribute keys stay in canonical order.
-      next.attrs = Object.fromEntries(Object.entries(attrs).sort(([a], [b]) => byCodeUnit(a, b)));
-    }
+  if (facet === "coatings") next.coatings = toggledValues(filters.coatings, facet, value) as number[];
+  else if (facet === "brands") next.brands = toggledValues(filters.brands, facet, value) as string[];
+  else if (facet === "colors") next.colors = toggledValues(filters.colors, facet, value) as string[];
+  else {
+    const values = toggledValues(filters.attrs[facet.attr] ?? [], facet, value) as string[];
+    const attrs = { ...filters.attrs };
+    if (values.length) attrs[facet.attr] = values;
+    else delete attrs[facet.attr];
+    // Attribute keys stay in canonical order.
+    next.attrs = Object.fromEntries(Object.entries(attrs).sort(([a], [b]) => byCodeUnit(a, b)));
   }
   normalized.add(next);
   return next;
 }
 
+/**
+ * A facet's canonical value list with one value toggled: removed when present, else added in
+ * canonical order when it is a valid value (coatings: positive ids, numeric order) — an invalid one
+ * leaves the list as it is.
+ */
+function toggledValues(list: readonly (string | number)[], facet: FilterFacet, value: string | number): readonly (string | number)[] {
+  if (facet === "coatings") {
+    const id = Number(value);
+    if (!isPositiveId(id)) return list;
+    return list.includes(id) ? list.filter((x) => x !== id) : [...list, id].sort((a, b) => Number(a) - Number(b));
+  }
+  const v = String(value);
+  if (list.includes(v)) return list.filter((x) => x !== v);
+  const valid = isValueSlug(v) && (typeof facet === "string" || isAttributeSlug(facet.attr));
+  return valid ? [...list, v].sort((a, b) => byCodeUnit(String(a), String(b))) : list;
+}
+
+/** A facet's key in the filter path. */
+function segmentKey(facet: FilterFacet): string {
+  return facet === "brands" ? "brand" : facet === "colors" ? "color" : facet === "coatings" ? "coating" : facet.attr;
+}
+
 /** The canonical position of a facet's segment: brand, color, attributes (by slug), coating. */
-function segmentRank(key: "brand" | "color" | "coating" | { attr: string }): [number, string] {
-  return key === "brand" ? [0, ""] : key === "color" ? [1, ""] : key === "coating" ? [3, ""] : [2, key.attr];
+function segmentRank(facet: FilterFacet): [number, string] {
+  return facet === "brands" ? [0, ""] : facet === "colors" ? [1, ""] : facet === "coatings" ? [3, ""] : [2, facet.attr];
 }
 
 /**
@@ -400,22 +414,23 @@ export function facetToggleLinks(
   options: { filterWord?: boolean } = {},
 ): { href: string; index: boolean }[] {
   const f = normalizeFilters(filters);
-  const own = segmentRank(facet === "brands" ? "brand" : facet === "colors" ? "color" : facet === "coatings" ? "coating" : facet);
+  const own = segmentRank(facet);
   const before: string[] = [];
   const after: string[] = [];
   let otherDepth = 0;
   let otherIndexable = f.priceFrom === undefined && f.priceTo === undefined && f.quantity === undefined && f.sort === undefined;
-  const other = (rank: [number, string], key: string, list: readonly (string | number)[]) => {
+  const other = (otherFacet: FilterFacet, list: readonly (string | number)[]) => {
     if (list.length === 0) return;
     otherDepth += list.length;
     if (list.length > 1) otherIndexable = false;
+    const rank = segmentRank(otherFacet);
     const beforeOwn = rank[0] < own[0] || (rank[0] === own[0] && byCodeUnit(rank[1], own[1]) < 0);
-    (beforeOwn ? before : after).push(`${key}=${list.join(",")}`);
+    (beforeOwn ? before : after).push(`${segmentKey(otherFacet)}=${list.join(",")}`);
   };
-  if (facet !== "brands") other([0, ""], "brand", f.brands);
-  if (facet !== "colors") other([1, ""], "color", f.colors);
-  for (const [slug, list] of Object.entries(f.attrs)) if (typeof facet === "string" || facet.attr !== slug) other([2, slug], slug, list);
-  if (facet !== "coatings") other([3, ""], "coating", f.coatings);
+  if (facet !== "brands") other("brands", f.brands);
+  if (facet !== "colors") other("colors", f.colors);
+  for (const [slug, list] of Object.entries(f.attrs)) if (typeof facet === "string" || facet.attr !== slug) other({ attr: slug }, list);
+  if (facet !== "coatings") other("coatings", f.coatings);
   if (f.priceFrom !== undefined || f.priceTo !== undefined) after.push(`price=${f.priceFrom ?? ""}-${f.priceTo ?? ""}`);
   if (f.quantity !== undefined) after.push(`quantity=${f.quantity}`);
   if (f.sort) after.push(`sort=${f.sort}`);
@@ -424,23 +439,12 @@ export function facetToggleLinks(
   const prefix = `${root}${options.filterWord ? "/filter" : ""}/`;
   const head = before.join("/");
   const tail = after.join("/");
-  const key = facet === "brands" ? "brand" : facet === "colors" ? "color" : facet === "coatings" ? "coating" : facet.attr;
-  const validKey = typeof facet === "string" || isAttributeSlug(facet.attr);
-  const current: (string | number)[] =
+  const key = segmentKey(facet);
+  const current: readonly (string | number)[] =
     facet === "brands" ? f.brands : facet === "colors" ? f.colors : facet === "coatings" ? f.coatings : (f.attrs[facet.attr] ?? []);
 
   return values.map((value) => {
-    let list: (string | number)[];
-    if (facet === "coatings") {
-      const id = Number(value);
-      list = !isPositiveId(id) ? current : current.includes(id) ? current.filter((x) => x !== id) : [...current, id].sort((a, b) => Number(a) - Number(b));
-    } else {
-      list = current.includes(value)
-        ? current.filter((x) => x !== value)
-        : validKey && isValueSlug(value)
-          ? [...current, value].sort((a, b) => byCodeUnit(String(a), String(b)))
-          : current;
-    }
+    const list = toggledValues(current, facet, value);
     const segment = list.length > 0 ? `${key}=${list.join(",")}` : "";
     const path = [head, segment, tail].filter(Boolean).join("/");
     return {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { emptyFilters, normalizeFilters } from "./filter-path.ts";
 import type { ProductCardView } from "./card-view.ts";
-import { facetGroupHtml, filterChips, gridHtml, toListingPage } from "./listing-page.server.ts";
-import { productCardHtml } from "#app/components/catalog/product-card.tsx";
+import { facetGroupHtml, filterChips, toListingPage } from "./listing-page.server.ts";
+import { gridHtml, productCardHtml } from "#app/components/catalog/product-card.tsx";
 import type { FacetGroupView, ListingView } from "#app/components/listing/types.ts";
 import { pack, unpack } from "#app/lib/packed.ts";
 

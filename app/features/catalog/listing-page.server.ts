@@ -6,16 +6,12 @@
  */
 import { formatPrice } from "./price.ts";
 import { facetToggleLinks, setPriceRange } from "./filter-path.ts";
-import type { ProductCardView } from "./card-view.ts";
-import { productCardHtml } from "#app/components/catalog/product-card.tsx";
+import { eagerImages, gridHtml } from "#app/components/catalog/product-card.tsx";
 import { listingHref, selectedValues, toggleValue } from "#app/components/listing/links.ts";
 import type { FacetGroupView, FilterChip, ListingPage, ListingView } from "#app/components/listing/types.ts";
 import { escapeHtml, safeHex, safeUrl } from "#app/lib/html.ts";
 import { itemListJsonLd, jsonLdText } from "#app/lib/json-ld.tsx";
 import { markup, markupId } from "#app/lib/packed.ts";
-
-/** Cards of the first row load eagerly (and their pictures are preloaded). */
-export const EAGER_CARDS = 4;
 
 export function toListingPage(view: ListingView, origin: string): ListingPage {
   const { base, filterWord, filters, total, page, pageCount, cards, facets } = view;
@@ -27,10 +23,7 @@ export function toListingPage(view: ListingView, origin: string): ListingPage {
     page,
     pageCount,
     cardCount: cards.length,
-    eagerImages: cards
-      .slice(0, EAGER_CARDS)
-      .map((c) => c.image)
-      .filter((src) => safeUrl(src) !== "#"),
+    eagerImages: eagerImages(cards),
     grid: markup("listing-products", gridHtml(cards)),
     itemsJsonLd: cards.length > 0 ? markup("listing-items-ld", jsonLdText(itemListJsonLd(origin, cards))) : null,
     facets: facets
@@ -41,13 +34,6 @@ export function toListingPage(view: ListingView, origin: string): ListingPage {
         }
       : null,
   };
-}
-
-/** The inside of <div class="product-grid">: one <article class="product-card"> per card. */
-export function gridHtml(cards: readonly ProductCardView[], eagerCount = EAGER_CARDS): string {
-  let html = "";
-  for (let i = 0; i < cards.length; i++) html += `<article class="product-card">${productCardHtml(cards[i], i < eagerCount)}</article>`;
-  return html;
 }
 
 /** The inside of <section class="facet">: the title and a toggle link per value with its count. */
