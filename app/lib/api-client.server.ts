@@ -2,6 +2,7 @@
  * The one place where the storefront calls /api (§7–§9): base path, bearer token from the
  * auth cookie, timeouts by call class, one retry for reads, §8 error mapping, 401 refresh.
  */
+import { deepFreeze } from "./derived.server.ts";
 import { z } from "zod";
 import { ApiErrorBody, buildPath, isWrite, type Endpoint, type Paged, type TimeoutClass } from "#contract/endpoint.ts";
 import type { TtlCache } from "./cache.server.ts";
@@ -91,14 +92,6 @@ export function toSearchParams(query: Record<string, unknown> | undefined): URLS
  */
 function discard(response: Response | null | undefined): void {
   response?.body?.cancel().catch(() => {});
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }
 
 /** §8 mapping of a failed response (or none) to the error the UI shows. */

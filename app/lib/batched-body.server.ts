@@ -1,94 +1,85 @@
 import { Buffer } from "node:buffer";
-import { EventEmitter } from "node:events";
+import type { DirectSink } from "./fizz.server.ts";
 
 /**
- * What React pipes into (it only needs write/flush/end/destroy and the "drain"/"close" events),
- * feeding the web stream the Response carries. React writes a page as many small pieces (2 KB
- * views and long strings) and calls `flush()` after each batch; the pieces are kept as they are and
- * joined into one chunk per batch, so the stream, the response and the socket see a few writes per
- * page, and no Node stream machinery runs per piece (ADR 012).
+ * Where React writes a page (app/lib/fizz.server.ts): it hands over strings and calls `flush()`
+ * at the end of each batch, `end()` when the page is complete. Each batch's strings are joined and
+ * encoded once into one chunk of `stream`, so the response and the socket see a few writes per
+ * page and no stream machinery runs per piece (ADR 012, ADR 014). What React writes before the
+ * stream is first read is kept and becomes its first chunk.
  */
-export class BatchedBody extends EventEmitter {
-  readonly stream: ReadableStream<Uint8Array>;
-  private controller!: ReadableStreamDefaultController<Uint8Array>;
-  private pieces: (Uint8Array | string)[] = [];
-  /** React was told to wait (write() returned false); it resumes on "drain". */
-  private waiting = false;
+export class BatchedBody implements DirectSink {
+  private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  private web: ReadableStream<Uint8Array> | null = null;
+  private kept = "";
   private ended = false;
+  private failure: { reason: unknown } | null = null;
+  private complete = false;
 
-  /** `highWaterMark`: bytes the reader may lag behind before React is paused. */
+  /**
+   * `onEnd`: the page is complete, failed or abandoned (called once);
+   * `onCancel`: the reader went away before the end (React should stop rendering).
+   */
   constructor(
     private readonly onEnd: () => void,
-    highWaterMark = 128 * 1024,
-  ) {
-    super();
-    this.stream = new ReadableStream<Uint8Array>(
-      {
-        start: (controller) => {
-          this.controller = controller;
-        },
-        pull: () => {
-          if (!this.waiting) return;
-          this.waiting = false;
-          this.emit("drain");
-        },
-        cancel: () => {
-          // The client went away: React stops rendering ("close" aborts it).
-          this.finish();
-          this.emit("close");
-        },
+    private readonly onCancel: (reason: unknown) => void = () => {},
+  ) {}
+
+  /** The page as a web stream (created on first use). */
+  get stream(): ReadableStream<Uint8Array> {
+    this.web ??= new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        this.controller = controller;
+        this.flush();
+        if (this.failure) controller.error(this.failure.reason);
+        else if (this.complete) controller.close();
       },
-      { highWaterMark, size: (chunk) => chunk.byteLength },
-    );
+      cancel: (reason) => {
+        if (this.ended) return;
+        this.finish();
+        this.onCancel(reason);
+      },
+    });
+    return this.web;
   }
 
-  write(piece: Uint8Array | string): boolean {
-    if (this.ended) return false;
-    this.pieces.push(piece);
-    return !this.waiting;
+  /** Always takes the chunk: React stops writing (and waits for a pull that never comes) on a falsy answer. */
+  write(chunk: string | Uint8Array): boolean {
+    if (this.ended) return true;
+    this.kept += typeof chunk === "string" ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString();
+    return true;
   }
 
   /** Called by React at the end of every batch it writes. */
   flush(): void {
-    if (this.ended || this.pieces.length === 0) return;
-    this.controller.enqueue(join(this.pieces));
-    this.pieces = [];
-    if ((this.controller.desiredSize ?? 1) <= 0) this.waiting = true;
+    if (!this.controller || this.kept === "") return;
+    this.controller.enqueue(Buffer.from(this.kept));
+    this.kept = "";
   }
 
   end(): void {
     if (this.ended) return;
     this.flush();
+    this.complete = true;
     this.finish();
-    this.controller.close();
+    this.controller?.close();
   }
 
-  destroy(error?: unknown): void {
+  /** React closes without an error when it has none to give. */
+  close(): void {
+    this.end();
+  }
+
+  error(reason: unknown): void {
     if (this.ended) return;
+    this.failure = { reason };
+    this.kept = "";
     this.finish();
-    this.controller.error(error);
+    this.controller?.error(reason);
   }
 
   private finish(): void {
     this.ended = true;
-    this.pieces = [];
     this.onEnd();
   }
-}
-
-/** One buffer from React's pieces, encoding each string straight into it. */
-function join(pieces: (Uint8Array | string)[]): Uint8Array {
-  if (pieces.length === 1 && typeof pieces[0] !== "string") return pieces[0];
-  let size = 0;
-  for (const piece of pieces) size += typeof piece === "string" ? Buffer.byteLength(piece) : piece.byteLength;
-  const out = Buffer.allocUnsafe(size);
-  let offset = 0;
-  for (const piece of pieces) {
-    if (typeof piece === "string") offset += out.write(piece, offset);
-    else {
-      out.set(piece, offset);
-      offset += piece.byteLength;
-    }
-  }
-  return out;
 }

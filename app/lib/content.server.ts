@@ -2,6 +2,7 @@
  * Shared content that is the same for every visitor (init, cities, SEO, banners, slider,
  * static pages), read through a process cache. Failures are never cached.
  */
+import { deepFreeze } from "./derived.server.ts";
 import type { Init, City, SeoEntry, Banner, Slide } from "#contract/content.ts";
 import { endpoints } from "#contract/index.ts";
 import { createApiClient, type ApiResult } from "./api-client.server.ts";
@@ -34,7 +35,8 @@ export function createContentService(backend: Backend, defaultTimeoutMs: number)
   function cachedList<T>(key: string, run: () => Promise<ApiResult<T>>, fallback: T): Promise<T> {
     return cache.get(key, async () => {
       const result = await run();
-      return result.ok ? { value: result.data, cacheable: true } : { value: fallback, cacheable: false };
+      // Shared by every request: frozen (and so usable as a key of derived values, ADR 015).
+      return result.ok ? { value: deepFreeze(result.data), cacheable: true } : { value: fallback, cacheable: false };
     }, TTL);
   }
 

@@ -14,7 +14,7 @@ import { seoMeta } from "#app/lib/seo.ts";
 import { pack, unpack } from "#app/lib/packed.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
-import { toListingPage } from "#app/features/catalog/listing-page.server.ts";
+import { listingPage } from "#app/features/catalog/listing-page.server.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 import { HtmlContent } from "#app/components/html-content.tsx";
 import { Listing } from "#app/components/listing/listing.tsx";
@@ -55,7 +55,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     h1,
     crumbs,
     brand: { title: brand.title, image: brand.image, description: view.page === 1 ? description : "" },
-    listing: toListingPage(view, context.originForCity(context.city)),
+    listing: listingPage(view, context.originForCity(context.city)),
     seo,
   }, { document: context.documentRequest });
 }

@@ -17,7 +17,7 @@ import { seoMeta } from "#app/lib/seo.ts";
 import { pack, unpack } from "#app/lib/packed.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
-import { toListingPage } from "#app/features/catalog/listing-page.server.ts";
+import { listingPage } from "#app/features/catalog/listing-page.server.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 import { Listing } from "#app/components/listing/listing.tsx";
 
@@ -57,7 +57,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       description: `${name} с нанесением логотипа оптом и в розницу: цены от производителя, нанесение от 1 дня, доставка по России.`,
     },
   });
-  return pack({ h1, crumbs, subcategories, listing: toListingPage(view, origin), seo }, { document: context.documentRequest });
+  return pack({ h1, crumbs, subcategories, listing: listingPage(view, origin), seo }, { document: context.documentRequest });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data && unpack(data).seo);

@@ -5,7 +5,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/print-item";
 import { endpoints, emptyPaged } from "#contract/index.ts";
-import { toCardView, type ProductCardView } from "#app/features/catalog/card-view.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { pageNotFoundMessage } from "#app/lib/filters.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
@@ -15,7 +14,8 @@ import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 import { HtmlContent } from "#app/components/html-content.tsx";
-import { DeferredStrip } from "#app/components/product/deferred-strip.tsx";
+import { DeferredStrip, type StripGrid } from "#app/components/product/deferred-strip.tsx";
+import { stripCards, stripGrid } from "#app/features/catalog/strip.server.ts";
 import { plainText } from "#app/components/product/format.ts";
 
 const STRIP_LIMIT = 8;
@@ -25,10 +25,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   if (id < 1) throw data(pageNotFoundMessage(path), { status: 404 });
 
-  const products: Promise<ProductCardView[]> = context.api
+  const products: Promise<StripGrid> = context.api
     .list(endpoints.productList, { query: { coatings: [id], pageLimit: STRIP_LIMIT } }, emptyPaged(STRIP_LIMIT))
-    .then((page) => page.elements.filter((g) => g.products.length > 0).map(toCardView))
-    .catch(() => []);
+    .then((page) => stripGrid(stripCards(page.elements, STRIP_LIMIT), "strip-print-products"))
+    .catch(() => stripGrid([], "strip-print-products"));
 
   const [result, seoEntries] = await Promise.all([context.api.call(endpoints.printTypeDetail, { params: { id } }), context.content.seo()]);
   if (!result.ok) mainContentError(result.error, path);
@@ -100,7 +100,7 @@ export default function PrintItem({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
-      <DeferredStrip title="Товары с этим нанесением" products={products} testId="print-products" />
+      <DeferredStrip title="Товары с этим нанесением" grid={products} testId="print-products" />
     </article>
   );
 }

@@ -7,8 +7,9 @@
 import { useEffect } from "react";
 import { data, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/product";
-import { endpoints, emptyPaged, type ProductGroup } from "#contract/index.ts";
-import { productHref, toCardView, type ProductCardView } from "#app/features/catalog/card-view.ts";
+import { endpoints, emptyPaged, type Coating, type ProductGroup, type ProductGroupDetail } from "#contract/index.ts";
+import type { SeoEntry } from "#contract/content.ts";
+import { productHref, type ProductCardView } from "#app/features/catalog/card-view.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { useViewedProducts } from "#app/features/viewed/use-viewed.ts";
 import { pageNotFoundMessage } from "#app/lib/filters.ts";
@@ -17,6 +18,7 @@ import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { pack, unpack } from "#app/lib/packed.ts";
 import { trackSettled } from "#app/lib/settled.ts";
+import { answerId, derivedFrom, isShared } from "#app/lib/derived.server.ts";
 import { breadcrumbListJsonLd, JsonLd, productJsonLd } from "#app/lib/json-ld.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { Breadcrumbs, type Crumb } from "#app/components/catalog/breadcrumbs.tsx";
@@ -27,7 +29,8 @@ import { selectVariation, variationChoices } from "#app/components/product/varia
 import { CoatingCalculator } from "#app/components/product/coating-calculator.tsx";
 import { readCoatingForm, toCoatingChoice } from "#app/components/product/coating-form.ts";
 import { priceCoatingLine } from "#app/components/product/coating-price.server.ts";
-import { DeferredStrip } from "#app/components/product/deferred-strip.tsx";
+import { DeferredStrip, type StripGrid } from "#app/components/product/deferred-strip.tsx";
+import { stripCards, stripGrid } from "#app/features/catalog/strip.server.ts";
 import { formatCount, plainText } from "#app/components/product/format.ts";
 
 /** Cards in the deferred strips. */
@@ -49,44 +52,21 @@ function attributeRows(attributes: ProductGroup["attributes"]): { title: string;
   return [...rows].map(([title, values]) => ({ title, value: values.join(", ") }));
 }
 
-const cardsOf = (groups: ProductGroup[], exclude: number) =>
-  groups.filter((g) => g.id !== exclude && g.products.length > 0).slice(0, STRIP_LIMIT).map(toCardView);
+interface ProductPageInput {
+  group: ProductGroupDetail;
+  /** The description, sanitised. */
+  description: string;
+  coatings: Coating[];
+  seoEntries: SeoEntry[];
+  path: string;
+  origin: string;
+  document: boolean;
+}
 
-export async function loader({ url, params, context }: Route.LoaderArgs) {
-  const id = groupIdOf(url, params.id);
-  const path = url.pathname;
-
-  // Deferred (not awaited): secondary, so a failure is an empty strip (§8).
-  const lookingAt: Promise<ProductCardView[]> = trackSettled(
-    context.api
-      .list(endpoints.productLookingAt, { query: { product: id, limit: STRIP_LIMIT + 1 } }, [])
-      .then((groups) => cardsOf(groups, id))
-      .catch(() => []),
-  );
-
-  const [result, coatings, seoEntries] = await Promise.all([
-    context.api.call(endpoints.productDetail, { params: { id } }),
-    context.api.list(endpoints.coatingAll, {}, []),
-    context.content.seo(),
-  ]);
-  if (!result.ok) mainContentError(result.error, path);
-  const group = result.data;
-
-  // Same category, without the cards "looking at" already shows.
-  const similar: Promise<ProductCardView[]> = trackSettled(Promise.all([
-    context.api.list(endpoints.productList, { query: { category: group.category.slug, pageLimit: 3 * STRIP_LIMIT } }, emptyPaged(3 * STRIP_LIMIT)),
-    lookingAt,
-  ])
-    .then(([page, shown]) => {
-      const seen = new Set(shown.map((c) => c.id));
-      return cardsOf(page.elements.filter((g) => !seen.has(g.id)), id);
-    })
-    .catch(() => []));
-
-  const description = group.description ? await sanitizedHtml(group.description) : "";
+/** The product page's data (packed, ADR 012). */
+function productPage({ group, description, coatings, seoEntries, path, origin, document }: ProductPageInput) {
   const summary = plainText(description);
   const accepted = new Set(group.coatings);
-  const origin = context.originForCity(context.city);
   const seo = resolveSeo(seoEntries, path, origin, {
     title: `${group.title} с логотипом`,
     description:
@@ -98,8 +78,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const image = group.image ?? group.images[0];
   if (image) seo.image = image.startsWith("http") ? image : origin + image;
 
-  return {
-    page: pack({
+  return pack(
+    {
       product: {
         id: group.id,
         title: group.title,
@@ -118,7 +98,52 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       ],
       coatings: coatings.filter((c) => accepted.has(c.id)).map(toCoatingChoice),
       seo,
-    }, { document: context.documentRequest }),
+    },
+    { document },
+  );
+}
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const id = groupIdOf(url, params.id);
+  const path = url.pathname;
+
+  const document = context.documentRequest;
+  // Deferred (not awaited): secondary, so a failure is an empty strip (§8).
+  const lookingAtCards = context.api
+    .list(endpoints.productLookingAt, { query: { product: id, limit: STRIP_LIMIT + 1 } }, [])
+    .then((groups) => stripCards(groups, STRIP_LIMIT, [id]))
+    .catch((): readonly ProductCardView[] => []);
+  const lookingAt: Promise<StripGrid> = trackSettled(lookingAtCards.then((cards) => stripGrid(cards, "strip-looking-at")));
+
+  const [result, coatings, seoEntries] = await Promise.all([
+    context.api.call(endpoints.productDetail, { params: { id } }),
+    context.api.list(endpoints.coatingAll, {}, []),
+    context.content.seo(),
+  ]);
+  if (!result.ok) mainContentError(result.error, path);
+  const group = result.data;
+
+  // Same category, without the cards "looking at" already shows.
+  const similar: Promise<StripGrid> = trackSettled(
+    Promise.all([
+      context.api.list(endpoints.productList, { query: { category: group.category.slug, pageLimit: 3 * STRIP_LIMIT } }, emptyPaged(3 * STRIP_LIMIT)),
+      lookingAtCards,
+    ])
+      .then(([page, shown]) => stripGrid(stripCards(page.elements, STRIP_LIMIT, [id, ...shown.map((c) => c.id)]), "strip-similar"))
+      .catch(() => stripGrid([], "strip-similar")),
+  );
+
+  const description = group.description ? await sanitizedHtml(group.description) : "";
+  const origin = context.originForCity(context.city);
+  const build = () => productPage({ group, description, coatings, seoEntries, path, origin, document });
+  // Built once per shared answer (ADR 015): the same product, coatings and SEO entries make the same page.
+  const page =
+    isShared(coatings) && isShared(seoEntries)
+      ? derivedFrom(group, `${answerId(coatings)}:${answerId(seoEntries)}:${origin}:${path}:${document}`, build)
+      : build();
+
+  return {
+    page,
     // Deferred (§2): streamed after the shell, beside the packed page data.
     lookingAt,
     similar,
@@ -228,8 +253,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
 
-      <DeferredStrip title="С этим товаром смотрят" products={lookingAt} testId="looking-at" />
-      <DeferredStrip title="Похожие товары" products={similar} testId="similar-products" />
+      <DeferredStrip title="С этим товаром смотрят" grid={lookingAt} testId="looking-at" />
+      <DeferredStrip title="Похожие товары" grid={similar} testId="similar-products" />
     </article>
   );
 }

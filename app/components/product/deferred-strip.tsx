@@ -1,24 +1,28 @@
 import { Component, Suspense, use, type ReactNode } from "react";
-import type { ProductCardView } from "#app/features/catalog/card-view.ts";
 import { ProductStrip } from "#app/components/home/product-strip.tsx";
+import { unpack, type Markup, type Packed } from "#app/lib/packed.ts";
+
+/** What a deferred strip's promise gives: the grid the server built (null: no cards). */
+export type StripGrid = Packed<Markup | null>;
 
 /**
  * A strip whose cards the loader did not wait for: the page streams first and the strip follows
  * (crawlers get the whole document). Secondary: a failure shows nothing. React's `use` reads the
- * streamed promise (no router <Await> code in the bundle, ADR 002).
+ * streamed promise (no router <Await> code in the bundle, ADR 002). The grid is HTML the server
+ * built (app/features/catalog/strip.server.ts), not card data for React to render.
  */
-export function DeferredStrip({ title, products, testId }: { title: string; products: Promise<ProductCardView[]>; testId?: string }) {
+export function DeferredStrip({ title, grid, testId }: { title: string; grid: Promise<StripGrid>; testId?: string }) {
   return (
     <NothingOnError>
       <Suspense fallback={null}>
-        <StripOf title={title} products={products} testId={testId} />
+        <StripOf title={title} grid={grid} testId={testId} />
       </Suspense>
     </NothingOnError>
   );
 }
 
-function StripOf({ title, products, testId }: { title: string; products: Promise<ProductCardView[]>; testId?: string }) {
-  return <ProductStrip title={title} products={use(products)} testId={testId} />;
+function StripOf({ title, grid, testId }: { title: string; grid: Promise<StripGrid>; testId?: string }) {
+  return <ProductStrip title={title} grid={unpack(use(grid))} testId={testId} />;
 }
 
 class NothingOnError extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -12,6 +12,12 @@ import type { FacetGroupView, FilterChip, ListingPage, ListingView } from "#app/
 import { escapeHtml, safeHex, safeUrl } from "#app/lib/html.ts";
 import { itemListJsonLd, jsonLdText } from "#app/lib/json-ld.tsx";
 import { markup, markupId } from "#app/lib/packed.ts";
+import { derivedFrom } from "#app/lib/derived.server.ts";
+
+/** toListingPage, once per shared view and origin (a city's host) (ADR 015). */
+export function listingPage(view: ListingView, origin: string): ListingPage {
+  return derivedFrom(view, origin, () => toListingPage(view, origin));
+}
 
 export function toListingPage(view: ListingView, origin: string): ListingPage {
   const { base, filterWord, filters, total, page, pageCount, cards, facets } = view;

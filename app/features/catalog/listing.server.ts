@@ -37,6 +37,7 @@ import {
   type KnownFacets,
 } from "./filter-path.ts";
 import { roundPriceRange } from "./price.ts";
+import { answerId, derivedFrom, isShared } from "#app/lib/derived.server.ts";
 
 /** Cards per page. */
 export const PAGE_SIZE = 24;
@@ -296,7 +297,7 @@ export async function loadListing({ context, scope, filters, segments, pathname 
   const pageCount = Math.max(1, list.data.countPages);
   if (page > pageCount) notFound(pathname);
 
-  const view: ListingView = {
+  const build = (): ListingView => ({
     base: scopeBase(scope),
     filterWord: scopeFilterWord(scope),
     filters,
@@ -305,8 +306,11 @@ export async function loadListing({ context, scope, filters, segments, pathname 
     page,
     pageCount,
     facets: filterData ? buildFacetsView(filterData, filters, { hideBrands: !scopeAllowsBrandFacet(scope), titles }) : null,
-  };
-  return { view, filterData };
+  });
+  // The same shared answers and filters make the same view (ADR 015): built once, then shared.
+  if (titles !== undefined || (filterData !== null && !isShared(filterData))) return { view: build(), filterData };
+  const key = `${filterData ? answerId(filterData) : 0}:${scopeBase(scope)}:${JSON.stringify(filters)}`;
+  return { view: derivedFrom(list.data, key, build), filterData };
 }
 
 // ───────────────────────────── SEO ─────────────────────────────
