@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import { markup, markupHtml, markupId, pack, unpack, type Markup } from "./packed.ts";
+import { markup, markupHtml, markupId, pack, rememberMarkup, unpack, type Markup } from "./packed.ts";
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -35,6 +35,18 @@ describe("pack and markup", () => {
     const parsed = unpack({ json: pack(value, { document: false }).json }) as { grid: Markup };
     expect(markupHtml(parsed.grid)).toBe('<article class="product-card">Ручка</article>');
     expect(markupHtml({ id: "no-such-element" })).toBe("");
+  });
+
+  it("keeps markup read early by id for a value that arrives after its elements are gone", () => {
+    document.body.innerHTML = '<div id="strip-similar"><article class="product-card">Похожий товар</article></div>';
+    rememberMarkup("strip-similar");
+    // React replaced the server's elements (a Suspense boundary rendered afresh) before the data came.
+    document.body.innerHTML = '<div id="strip-similar"></div>';
+    rememberMarkup("strip-similar");
+    const later = unpack({ json: pack({ grid: markup("strip-similar", "<article>…</article>") }, { document: true }).json }) as { grid: Markup };
+    expect(markupHtml(later.grid)).toBe('<article class="product-card">Похожий товар</article>');
+    rememberMarkup("strip-missing");
+    expect(markupHtml({ id: "strip-missing" })).toBe("");
   });
 
   it("makes element ids from data keys", () => {

@@ -89,8 +89,22 @@ export function markupHtml(value: Markup): string {
   if (value.html !== undefined) return value.html;
   let html = adopted.get(value);
   if (html === undefined) {
-    html = typeof document === "undefined" ? "" : (document.getElementById(value.id)?.innerHTML ?? "");
+    html = remembered.get(value.id) ?? (typeof document === "undefined" ? "" : (document.getElementById(value.id)?.innerHTML ?? ""));
     adopted.set(value, html);
   }
   return html;
+}
+
+/** Markup of the document read early by id (rememberMarkup), for values whose data comes later. */
+const remembered = new Map<string, string>();
+
+/**
+ * In the browser, reads the inner HTML of the document's element `id` now, if it is there and has
+ * not been read: for markup whose value arrives later (a deferred strip's promise), since React
+ * may replace the server's elements of a Suspense boundary before that value arrives.
+ */
+export function rememberMarkup(id: string): void {
+  if (typeof document === "undefined" || remembered.has(id)) return;
+  const element = document.getElementById(id);
+  if (element) remembered.set(id, element.innerHTML);
 }

@@ -6,7 +6,7 @@
  */
 import { Fragment } from "react";
 import type { Route } from "./+types/home";
-import { endpoints, type OrderInfoBlock } from "#contract/index.ts";
+import { endpoints, type OrderInfoBlock, type ProductGroup } from "#contract/index.ts";
 import { toCardView, type ProductCardView } from "#app/features/catalog/card-view.ts";
 import { enrichOrderInfo, parseOrderInfo, productGroupIdsOf, ORDER_INFO_SECTIONS } from "#app/features/catalog/order-info.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
@@ -14,6 +14,7 @@ import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { shellFor } from "#app/lib/shell.server.tsx";
 import { resolveSeo, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
 import { markup, pack, unpack } from "#app/lib/packed.ts";
+import { answerId, derivedFrom, isShared } from "#app/lib/derived.server.ts";
 import { gridHtml } from "#app/components/catalog/product-card.tsx";
 import { JsonLd } from "#app/lib/json-ld.tsx";
 import { MainSlider } from "#app/components/home/main-slider.tsx";
@@ -33,9 +34,17 @@ const STRIPS = [
 
 /** §3: parse the four sections, enrich products blocks with their groups (one by_group_ids call), sanitise text HTML (§5). */
 async function loadOrderInfo(context: Route.LoaderArgs["context"], block: OrderInfoBlock): Promise<OrderInfoView> {
+  const ids = productGroupIdsOf(parseOrderInfo(block));
+  const groups = ids.length ? await context.api.list(endpoints.productListByGroupIds, { query: { groupIds: ids } }, []) : NO_GROUPS;
+  // Once per shared block and groups answer (ADR 015).
+  if (!isShared(groups)) return orderInfoView(block, groups);
+  return derivedFrom(block, String(answerId(groups)), () => orderInfoView(block, groups));
+}
+
+const NO_GROUPS: readonly ProductGroup[] = Object.freeze([]);
+
+async function orderInfoView(block: OrderInfoBlock, groups: readonly ProductGroup[]): Promise<OrderInfoView> {
   const parsed = parseOrderInfo(block);
-  const ids = productGroupIdsOf(parsed);
-  const groups = ids.length ? await context.api.list(endpoints.productListByGroupIds, { query: { groupIds: ids } }, []) : [];
   const cards: ProductCardView[] = groups.filter((g) => g.products.length > 0).map(toCardView);
   const enriched = enrichOrderInfo(parsed, cards);
   const view = {} as OrderInfoView;
@@ -80,8 +89,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     banners: banners.filter((b) => b.position === "main"),
     strips: STRIPS.map((s, i) => {
       const r = lists[i];
-      const cards = r.ok ? r.data.elements.map(toCardView) : [];
-      return { title: s.title, href: s.href, grid: cards.length > 0 ? markup(`strip-${i}`, gridHtml(cards, 0)) : null };
+      // Once per shared list answer (ADR 015).
+      const grid = r.ok
+        ? derivedFrom(r.data, `strip-${i}`, () => (r.data.elements.length > 0 ? markup(`strip-${i}`, gridHtml(r.data.elements.map(toCardView), 0)) : null))
+        : null;
+      return { title: s.title, href: s.href, grid };
     }),
     orderInfo,
     jsonLd: [

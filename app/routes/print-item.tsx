@@ -27,8 +27,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
   const products: Promise<StripGrid> = context.api
     .list(endpoints.productList, { query: { coatings: [id], pageLimit: STRIP_LIMIT } }, emptyPaged(STRIP_LIMIT))
-    .then((page) => stripGrid(stripCards(page.elements, STRIP_LIMIT), "strip-print-products"))
-    .catch(() => stripGrid([], "strip-print-products"));
+    .then((page) => stripGrid(stripCards(page.elements, STRIP_LIMIT), "strip-print-products", context.documentRequest))
+    .catch(() => stripGrid([], "strip-print-products", context.documentRequest));
 
   const [result, seoEntries] = await Promise.all([context.api.call(endpoints.printTypeDetail, { params: { id } }), context.content.seo()]);
   if (!result.ok) mainContentError(result.error, path);
@@ -100,7 +100,7 @@ export default function PrintItem({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
-      <DeferredStrip title="Товары с этим нанесением" grid={products} testId="print-products" />
+      <DeferredStrip title="Товары с этим нанесением" id="strip-print-products" grid={products} testId="print-products" />
     </article>
   );
 }

@@ -113,7 +113,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     .list(endpoints.productLookingAt, { query: { product: id, limit: STRIP_LIMIT + 1 } }, [])
     .then((groups) => stripCards(groups, STRIP_LIMIT, [id]))
     .catch((): readonly ProductCardView[] => []);
-  const lookingAt: Promise<StripGrid> = trackSettled(lookingAtCards.then((cards) => stripGrid(cards, "strip-looking-at")));
+  const lookingAt: Promise<StripGrid> = trackSettled(lookingAtCards.then((cards) => stripGrid(cards, "strip-looking-at", document)));
 
   const [result, coatings, seoEntries] = await Promise.all([
     context.api.call(endpoints.productDetail, { params: { id } }),
@@ -129,8 +129,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       context.api.list(endpoints.productList, { query: { category: group.category.slug, pageLimit: 3 * STRIP_LIMIT } }, emptyPaged(3 * STRIP_LIMIT)),
       lookingAtCards,
     ])
-      .then(([page, shown]) => stripGrid(stripCards(page.elements, STRIP_LIMIT, [id, ...shown.map((c) => c.id)]), "strip-similar"))
-      .catch(() => stripGrid([], "strip-similar")),
+      .then(([page, shown]) => stripGrid(stripCards(page.elements, STRIP_LIMIT, [id, ...shown.map((c) => c.id)]), "strip-similar", document))
+      .catch(() => stripGrid([], "strip-similar", document)),
   );
 
   const description = group.description ? await sanitizedHtml(group.description) : "";
@@ -253,8 +253,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
 
-      <DeferredStrip title="С этим товаром смотрят" grid={lookingAt} testId="looking-at" />
-      <DeferredStrip title="Похожие товары" grid={similar} testId="similar-products" />
+      <DeferredStrip title="С этим товаром смотрят" id="strip-looking-at" grid={lookingAt} testId="looking-at" />
+      <DeferredStrip title="Похожие товары" id="strip-similar" grid={similar} testId="similar-products" />
     </article>
   );
 }

@@ -121,6 +121,17 @@ test("strips whose data is ready when the page renders come in place, not after 
   await waitForHydration(page);
   await expect(page.getByTestId("similar-products")).toBeVisible();
   await expect(page.getByTestId("similar-products").locator(".product-card").first()).toBeVisible();
+  // A card of the strip opens its product without reloading the document, with its own strips.
+  await page.evaluate(() => {
+    (window as unknown as { __marker: number }).__marker = 1;
+  });
+  const next = page.getByTestId("similar-products").locator(".product-card a").first();
+  const href = await next.getAttribute("href");
+  await next.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByTestId("similar-products").locator(".product-card").first()).toBeVisible();
+  await expect(page.getByTestId("looking-at").or(page.getByTestId("similar-products")).locator(".product-card").first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
 });
 
 test("choosing another colour switches the variation without reloading the document", async ({ page, request }) => {

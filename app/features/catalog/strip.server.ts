@@ -1,6 +1,6 @@
 /**
  * The grids of the deferred strips ("looking at", similar products, a print type's products): HTML
- * built by the server, packed for the strip's promise, once per shared answer (ADR 015).
+ * built by the server (ADR 013), packed for the strip's promise, once per shared answer (ADR 015).
  */
 import type { ProductGroup } from "#contract/index.ts";
 import { gridHtml } from "#app/components/catalog/product-card.tsx";
@@ -20,11 +20,9 @@ export function stripCards(groups: readonly ProductGroup[], limit: number, skip:
 }
 
 /**
- * The strip's grid in the element `id` (unique in the page); null when there are no cards. Its
- * HTML travels in the data too, documents included: a strip inside a Suspense boundary may be
- * rendered afresh by the browser instead of hydrated (an update reaches it before its data does),
- * and then the server's copy in the page is gone before it could be taken over.
+ * The strip's grid in the element `id` (unique in the page, DeferredStrip's `id`); null when there
+ * are no cards. A document's data carries only the id (ADR 013).
  */
-export function stripGrid(cards: readonly ProductCardView[], id: string): StripGrid {
-  return derivedFrom(cards, id, () => pack(cards.length > 0 ? markup(id, gridHtml(cards, 0)) : null, { document: false }));
+export function stripGrid(cards: readonly ProductCardView[], id: string, document: boolean): StripGrid {
+  return derivedFrom(cards, `${id}:${document}`, () => pack(cards.length > 0 ? markup(id, gridHtml(cards, 0)) : null, { document }));
 }
