@@ -19,6 +19,7 @@ import { hashedAssets } from "./app/lib/static-assets.server.ts";
 import { createContextFactory } from "./app/lib/context.server.ts";
 import { preloadSanitizer } from "./app/lib/sanitize.server.ts";
 import { createPageCache } from "./app/lib/page-cache.server.ts";
+import { renderGate } from "./app/lib/render-gate.server.ts";
 import { SITEMAP_PATH, sitemapHandler } from "./app/lib/sitemap-handler.server.ts";
 
 export async function startServer(env: Env) {
@@ -83,6 +84,9 @@ export async function startServer(env: Env) {
   const pageCache = createPageCache({ enabled: env.PAGE_CACHE === "on" && env.NODE_ENV !== "development" });
   backend.onChange(() => pageCache.clear());
   app.use(pageCache.middleware);
+  // What the page cache did not answer renders a few at a time, in arrival order (ADR 016).
+  const renderConcurrency = env.RENDER_CONCURRENCY ?? (env.apiUrl ? 0 : 8);
+  if (renderConcurrency > 0) app.use(renderGate(renderConcurrency));
 
   app.all(
     "/{*splat}",

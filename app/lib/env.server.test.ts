@@ -24,6 +24,15 @@ describe("parseEnv", () => {
     expect(env).toMatchObject({ PORT: 8080, REQUEST_TIMEOUT: 12000, APP_ENV: "production", COOKIE_DOMAIN: "example.ru", NODE_ENV: "test" });
   });
 
+  it("reads RENDER_CONCURRENCY: unset (the server then picks by where the API is), a number, or an error", () => {
+    expect(parseEnv({}).RENDER_CONCURRENCY).toBeUndefined();
+    expect(parseEnv({ RENDER_CONCURRENCY: "" }).RENDER_CONCURRENCY).toBeUndefined();
+    expect(parseEnv({ RENDER_CONCURRENCY: "0" }).RENDER_CONCURRENCY).toBe(0);
+    expect(parseEnv({ RENDER_CONCURRENCY: "12" }).RENDER_CONCURRENCY).toBe(12);
+    expect(() => parseEnv({ RENDER_CONCURRENCY: "-1" })).toThrow(/RENDER_CONCURRENCY/);
+    expect(() => parseEnv({ RENDER_CONCURRENCY: "many" })).toThrow(/RENDER_CONCURRENCY/);
+  });
+
   it("parses a valid http(s) API_URL", () => {
     expect(parseEnv({ API_URL: "https://api.example.ru" }).apiUrl?.href).toBe("https://api.example.ru/");
     expect(parseEnv({ API_URL: "http://localhost:8000/" }).apiUrl?.href).toBe("http://localhost:8000/");

@@ -38,6 +38,12 @@ export const EnvSchema = z.object({
   API_CACHE_TTL: optional(z.coerce.number().int().min(0).default(30)),
   /** Upper bound of that cache, in MB of answer JSON. */
   API_CACHE_MB: optional(z.coerce.number().int().positive().default(16)),
+  /**
+   * Page requests rendered at a time, the rest wait in arrival order (ADR 016); 0 = no limit.
+   * Unset: 8 with the embedded API (its work is CPU in this process), no limit with API_URL
+   * (pages then mostly wait for the network).
+   */
+  RENDER_CONCURRENCY: optional(z.coerce.number().int().min(0).optional()),
 });
 export type Env = z.infer<typeof EnvSchema> & { apiUrl: URL | null };
 
