@@ -44,9 +44,8 @@ export class BatchedBody implements DirectSink {
   }
 
   /** Always takes the chunk: React stops writing (and waits for a pull that never comes) on a falsy answer. */
-  write(chunk: string | Uint8Array): boolean {
-    if (this.ended) return true;
-    this.kept += typeof chunk === "string" ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString();
+  write(chunk: string): boolean {
+    if (!this.ended) this.kept += chunk;
     return true;
   }
 

@@ -26,7 +26,7 @@ import type { ReactNode } from "react";
  * which a direct stream never is (Bun's answers the bytes it took).
  */
 export interface DirectSink {
-  write(chunk: string | Uint8Array): boolean;
+  write(chunk: string): boolean;
   flush(): void;
   end(): void;
   close(): void;

@@ -8,14 +8,14 @@ import { Fragment } from "react";
 import type { Route } from "./+types/home";
 import { endpoints, type OrderInfoBlock, type ProductGroup } from "#contract/index.ts";
 import { toCardView, type ProductCardView } from "#app/features/catalog/card-view.ts";
-import { enrichOrderInfo, parseOrderInfo, productGroupIdsOf, ORDER_INFO_SECTIONS } from "#app/features/catalog/order-info.ts";
+import { enrichOrderInfo, parseOrderInfo, productGroupIdsOf, ORDER_INFO_SECTIONS, type ParsedOrderInfo } from "#app/features/catalog/order-info.ts";
+import { gridMarkup } from "#app/features/catalog/strip.server.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { shellFor } from "#app/lib/shell.server.tsx";
 import { resolveSeo, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
-import { markup, pack, unpack } from "#app/lib/packed.ts";
+import { pack, unpack } from "#app/lib/packed.ts";
 import { answerId, derivedFrom, isShared } from "#app/lib/derived.server.ts";
-import { gridHtml } from "#app/components/catalog/product-card.tsx";
 import { JsonLd } from "#app/lib/json-ld.tsx";
 import { MainSlider } from "#app/components/home/main-slider.tsx";
 import { Banners } from "#app/components/home/banners.tsx";
@@ -34,17 +34,17 @@ const STRIPS = [
 
 /** §3: parse the four sections, enrich products blocks with their groups (one by_group_ids call), sanitise text HTML (§5). */
 async function loadOrderInfo(context: Route.LoaderArgs["context"], block: OrderInfoBlock): Promise<OrderInfoView> {
-  const ids = productGroupIdsOf(parseOrderInfo(block));
+  const parsed = parseOrderInfo(block);
+  const ids = productGroupIdsOf(parsed);
   const groups = ids.length ? await context.api.list(endpoints.productListByGroupIds, { query: { groupIds: ids } }, []) : NO_GROUPS;
   // Once per shared block and groups answer (ADR 015).
-  if (!isShared(groups)) return orderInfoView(block, groups);
-  return derivedFrom(block, String(answerId(groups)), () => orderInfoView(block, groups));
+  if (!isShared(groups)) return orderInfoView(parsed, groups);
+  return derivedFrom(block, String(answerId(groups)), () => orderInfoView(parsed, groups));
 }
 
 const NO_GROUPS: readonly ProductGroup[] = Object.freeze([]);
 
-async function orderInfoView(block: OrderInfoBlock, groups: readonly ProductGroup[]): Promise<OrderInfoView> {
-  const parsed = parseOrderInfo(block);
+async function orderInfoView(parsed: ParsedOrderInfo, groups: readonly ProductGroup[]): Promise<OrderInfoView> {
   const cards: ProductCardView[] = groups.filter((g) => g.products.length > 0).map(toCardView);
   const enriched = enrichOrderInfo(parsed, cards);
   const view = {} as OrderInfoView;
@@ -55,7 +55,7 @@ async function orderInfoView(block: OrderInfoBlock, groups: readonly ProductGrou
           if (item.type === "text") return { ...item, html: await sanitizedHtml(item.html) };
           if (item.type !== "products") return item;
           const { groups, productGroupIds: _ids, ...block } = item;
-          return { ...block, grid: groups.length > 0 ? markup(`order-info-${section}-${i}`, gridHtml(groups, 0)) : null };
+          return { ...block, grid: gridMarkup(`order-info-${section}-${i}`, groups) };
         }),
       );
     }),
@@ -91,7 +91,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       const r = lists[i];
       // Once per shared list answer (ADR 015).
       const grid = r.ok
-        ? derivedFrom(r.data, `strip-${i}`, () => (r.data.elements.length > 0 ? markup(`strip-${i}`, gridHtml(r.data.elements.map(toCardView), 0)) : null))
+        ? derivedFrom(r.data, `strip-${i}`, () => gridMarkup(`strip-${i}`, r.data.elements.map(toCardView)))
         : null;
       return { title: s.title, href: s.href, grid };
     }),
