@@ -21,6 +21,7 @@ import { preloadSanitizer } from "./app/lib/sanitize.server.ts";
 import { createPageCache } from "./app/lib/page-cache.server.ts";
 import { renderGate } from "./app/lib/render-gate.server.ts";
 import { SITEMAP_PATH, sitemapHandler } from "./app/lib/sitemap-handler.server.ts";
+import { closePrestartedPglite } from "./api/db/pglite-prestart.ts";
 
 export async function startServer(env: Env) {
   const startedAt = performance.now();
@@ -139,6 +140,7 @@ if (isMain) {
     env = parseEnv();
   } catch (error) {
     console.error((error as Error).message);
+    await closePrestartedPglite();
     process.exit(1);
   }
   const { shutdown } = await startServer(env);

@@ -27,7 +27,7 @@ export interface StartOptions {
   databaseUrl?: string;
   /** PGlite data lives in `<dataDir>/pglite`; "memory://" = in-memory (tests). */
   dataDir: string;
-  /** On-disk PGlite in its own process (default true; ADR 008). */
+  /** On-disk PGlite on its own thread (default true; ADR 008, 017). */
   ownProcess?: boolean;
   /** Product groups to generate when the database is empty; default 2000. 0 = don't seed. */
   seedGroups?: number;

@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
 import { sql, type SQL } from "drizzle-orm";
 import { PGLITE_SETTINGS } from "./pglite-options";
-import { forkPglite, takePrestartedPglite } from "./pglite-prestart";
+import { forkPglite, startPgliteWorker, takePrestartedPglite } from "./pglite-prestart";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -29,11 +29,12 @@ export interface OpenOptions {
   /** Data directory; PGlite lives in `<dataDir>/pglite`. "memory://" = in-memory PGlite (tests). */
   dataDir: string;
   /**
-   * Run on-disk PGlite in its own process behind a loopback wire-protocol port (ADR 008): the
-   * server's default. Off = PGlite in this process (seed CLI, tests).
+   * Run on-disk PGlite on its own thread behind a loopback wire-protocol port (ADR 008, 017): the
+   * server's default (a worker thread from the build, a child process under tsx). Off = PGlite
+   * on this thread (seed CLI, tests).
    */
   ownProcess?: boolean;
-  /** node-postgres pool size (PGlite's own process has one session, so 1 there). */
+  /** node-postgres pool size (PGlite has one session, so 1 on its own thread). */
   poolSize?: number;
 }
 
@@ -46,7 +47,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const database = await openDatabase({ databaseUrl: child.url, dataDir: options.dataDir, poolSize: 1 });
     return {
       ...database,
-      describe: `embedded API on PGlite ${dir} (own process)`,
+      describe: `embedded API on PGlite ${dir} (own ${child.kind})`,
       close: async () => {
         await database.close().catch(() => {});
         await child.close();
@@ -156,27 +157,17 @@ export async function queryRows<T>(db: Pick<Db, "execute">, query: SQL): Promise
 }
 
 /**
- * Forks api/db/pglite-process (the .ts source under tsx in development and tests, the bundled
- * build/pglite-process.mjs in production) and waits for its port. A process the production
- * server forked at its very start for the same directory (pglite-prestart.ts) is adopted instead.
+ * Starts api/db/pglite-process: the bundled build/pglite-process.mjs as a worker thread in
+ * production, the .ts source as a child process under tsx (development, tests; a worker cannot
+ * load TypeScript), and waits for its port. What the production server started at its very start
+ * for the same directory (pglite-prestart.ts) is adopted instead.
  */
-async function startPgliteProcess(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+async function startPgliteProcess(dir: string): Promise<{ url: string; kind: string; close(): Promise<void> }> {
   const here = import.meta.url;
-  const fromSource = here.endsWith(".ts");
+  const entry = (name: string) => fileURLToPath(new URL(name, here));
   const started =
     takePrestartedPglite(dir) ??
-    forkPglite(fileURLToPath(new URL(fromSource ? "./pglite-process.ts" : "./pglite-process.mjs", here)), dir, fromSource ? ["--import", "tsx"] : []);
-  const { child } = started;
+    (here.endsWith(".ts") ? forkPglite(entry("./pglite-process.ts"), dir, ["--import", "tsx"]) : startPgliteWorker(entry("./pglite-process.mjs"), dir));
   const port = await started.port;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async close() {
-      if (child.exitCode !== null) return;
-      if (child.connected) child.send("close");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, kind: started.kind, close: () => started.close() };
 }

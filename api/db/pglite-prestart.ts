@@ -1,54 +1,139 @@
 /**
- * Start-up shortcut for the production server (ADR 008): forks the embedded PGlite process before
- * the web server has even loaded its modules, so the database boots on the other core meanwhile.
- * server.ts imports this module first; the build keeps it a separate file (build/pglite-prestart.mjs)
- * so it runs before the bundle's dependencies load. Only node built-ins here.
+ * Where the embedded PGlite runs (ADR 008, ADR 017) and the production server's start-up shortcut.
  *
- * It starts nothing unless the server will use embedded, on-disk PGlite (no API_URL, no
- * DATABASE_URL) and it runs from the build. openDatabase() adopts the process when it asks for the
- * same directory; an unused one exits with its parent (it watches the IPC channel).
+ * From the build, PGlite runs in a worker thread of the server process (build/pglite-process.mjs):
+ * SQL still runs on its own thread (the other core), and the process pays for one Node runtime
+ * instead of two. Under tsx (development) a worker cannot load TypeScript, so the same entry runs
+ * as a forked child process instead. Either way it serves the PostgreSQL wire protocol on a
+ * loopback port and the reference API talks to it with node-postgres.
+ *
+ * server.ts imports this module first; the build keeps it a separate file
+ * (build/pglite-prestart.mjs) so it runs before the bundle's dependencies load, and it starts the
+ * worker at once when the server will use embedded, on-disk PGlite (no API_URL, no DATABASE_URL):
+ * PGlite boots on the other core meanwhile. openDatabase() adopts it when it asks for the same
+ * directory. Only node built-ins here.
  */
-import { fork, type ChildProcess } from "node:child_process";
+import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 
-export interface PrestartedPglite {
-  /** Absolute data directory the process was started on. */
+/** A running PGlite wire-protocol server. */
+export interface PgliteServer {
+  /** Absolute data directory it was started on. */
   dir: string;
-  child: ChildProcess;
-  /** The loopback port, once the process reports ready. */
+  /** A worker thread of this process (the build) or a child process (the source under tsx). */
+  kind: "thread" | "process";
+  /** The loopback port, once it reports ready. */
   port: Promise<number>;
+  running(): boolean;
+  /** Asks it to close (PGlite checkpoints), and waits until it has stopped. */
+  close(): Promise<void>;
 }
 
-const KEY = Symbol.for("storefront.pglite-prestart");
-type Registry = { [KEY]?: PrestartedPglite };
+/** How long close() waits for a clean stop before it stops the thread or process by force. */
+const CLOSE_TIMEOUT_MS = 5000;
+/**
+ * The worker's own JavaScript heap: PGlite keeps its data in WASM memory and answers in raw
+ * protocol bytes, so its heap stays near 10–20 MB; the limits only keep V8 from growing it.
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
 
-/** Forks `entry` on `dir` and listens for its ready message at once (it may come early). */
-export function forkPglite(entry: string, dir: string, execArgv: string[] = []): PrestartedPglite {
-  const child = fork(entry, [dir], { execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+type Ready = { type?: string; port?: number };
+type Endpoint = {
+  on(event: "message", fn: (message: Ready) => void): unknown;
+  once(event: "exit", fn: (code: number | null) => void): unknown;
+  once(event: "error", fn: (error: Error) => void): unknown;
+  off(event: "exit", fn: (code: number | null) => void): unknown;
+};
+
+/** Resolves with the port of the first `ready` message; rejects if it stops first. */
+function readyPort(endpoint: Endpoint): Promise<number> {
   const port = new Promise<number>((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`PGlite process exited with code ${code} before it was ready`));
-    child.once("exit", onExit);
-    child.once("error", reject);
-    child.on("message", (message: { type?: string; port?: number }) => {
+    const onExit = (code: number | null) => reject(new Error(`PGlite exited with code ${code} before it was ready`));
+    endpoint.once("exit", onExit);
+    endpoint.once("error", reject);
+    endpoint.on("message", (message) => {
       if (message?.type === "ready" && message.port) {
-        child.off("exit", onExit);
+        endpoint.off("exit", onExit);
         resolve(message.port);
       }
     });
   });
   port.catch(() => {});
-  return { dir: path.resolve(dir), child, port };
+  return port;
 }
 
-/** The prestarted process for `dir`, handed over once (later callers start their own). */
-export function takePrestartedPglite(dir: string): PrestartedPglite | null {
+/** Starts `entry` (the built .mjs) on `dir` in a worker thread of this process. */
+export function startPgliteWorker(entry: string, dir: string): PgliteServer {
+  const worker = new Worker(entry, { workerData: { dir }, resourceLimits: WORKER_LIMITS });
+  // It never keeps the process alive by itself: the server closes it on shutdown, and a server
+  // that stops at start must not wait for it.
+  worker.unref();
+  worker.on("error", (error) => console.error("[pglite] the database thread stopped:", error.message));
+  let stopped = false;
+  const exited = new Promise<void>((resolve) =>
+    worker.once("exit", () => {
+      stopped = true;
+      resolve();
+    }),
+  );
+  return {
+    dir: path.resolve(dir),
+    kind: "thread",
+    port: readyPort(worker),
+    running: () => !stopped,
+    async close() {
+      if (stopped) return;
+      worker.postMessage("close");
+      const timer = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Forks `entry` on `dir` as a child process (the .ts source under tsx: development, tests). */
+export function forkPglite(entry: string, dir: string, execArgv: string[] = []): PgliteServer {
+  const child = fork(entry, [dir], { execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    dir: path.resolve(dir),
+    kind: "process",
+    port: readyPort(child),
+    running: () => child.exitCode === null && child.signalCode === null,
+    async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.connected) child.send("close");
+      const timer = setTimeout(() => child.kill("SIGKILL"), CLOSE_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+const KEY = Symbol.for("storefront.pglite-prestart");
+type Registry = { [KEY]?: PgliteServer };
+
+/** The server started early for `dir`, handed over once (later callers start their own). */
+export function takePrestartedPglite(dir: string): PgliteServer | null {
   const registry = globalThis as Registry;
   const found = registry[KEY];
-  if (!found || found.dir !== path.resolve(dir) || found.child.exitCode !== null) return null;
+  if (!found || found.dir !== path.resolve(dir) || !found.running()) return null;
   delete registry[KEY];
   return found;
+}
+
+/**
+ * Closes what prestart() started if nobody adopted it: a server that stops at start (a bad
+ * configuration) must not cut PGlite off in the middle of creating its data directory.
+ */
+export async function closePrestartedPglite(): Promise<void> {
+  const registry = globalThis as Registry;
+  const found = registry[KEY];
+  delete registry[KEY];
+  await found?.close();
 }
 
 function prestart(): void {
@@ -68,7 +153,7 @@ function prestart(): void {
   if (dataDir.startsWith("memory://")) return;
   const entry = fileURLToPath(new URL("./pglite-process.mjs", here));
   if (!existsSync(entry)) return;
-  (globalThis as Registry)[KEY] = forkPglite(entry, path.join(dataDir, "pglite"));
+  (globalThis as Registry)[KEY] = startPgliteWorker(entry, path.join(dataDir, "pglite"));
 }
 
 prestart();

@@ -1,15 +1,17 @@
 /**
- * The embedded database in its own process (ADR 008). PGlite (PostgreSQL compiled to WASM) runs
- * here and speaks the PostgreSQL wire protocol on a loopback port, so the storefront talks to it
- * with node-postgres exactly as it talks to a PostgreSQL server. Two wins over running PGlite in
- * the web process: SQL no longer blocks the web server's event loop, and PGlite's ~300 MB of
- * WASM memory stays out of the web process.
+ * The embedded database on its own thread (ADR 008, ADR 017). PGlite (PostgreSQL compiled to
+ * WASM) runs here and speaks the PostgreSQL wire protocol on a loopback port, so the storefront
+ * talks to it with node-postgres exactly as it talks to a PostgreSQL server, and SQL never blocks
+ * the web server's event loop.
  *
- * Started by openDatabase() with `fork`; reports `{ type: "ready", port }` over IPC and exits
- * when its parent goes away or sends "close".
+ * From the build it runs as a worker thread of the server (pglite-prestart.ts); under tsx it is
+ * forked as a child process. Either way it reports `{ type: "ready", port }` to its parent and
+ * stops when the parent sends "close" (a child also when its parent goes away).
  */
 import { createServer, type Socket } from "node:net";
 import { mkdirSync } from "node:fs";
+import v8 from "node:v8";
+import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLITE_SETTINGS } from "./pglite-options";
@@ -18,12 +20,22 @@ const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
 const PROTOCOL_3 = 196608;
 
-const dataDir = process.argv[2];
+const inWorker = !isMainThread && parentPort !== null;
+const dataDir = inWorker ? (workerData as { dir?: string } | null)?.dir : process.argv[2];
 if (!dataDir) {
   console.error("usage: pglite-process <dataDir>");
   process.exit(2);
 }
 mkdirSync(dataDir, { recursive: true });
+// V8's baseline compiler only (ADR 017): optimising PostgreSQL's 9 MB of WASM with TurboFan costs
+// ~50 MB of resident memory and measured no faster on our queries. The flag is read when the
+// module compiles (PGlite.create, below); in a worker it applies to the whole process, where
+// nothing else compiles WASM on the hot path.
+try {
+  v8.setFlagsFromString("--liftoff-only");
+} catch {
+  // a runtime that refuses flag changes compiles as usual
+}
 const db = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...PGLITE_SETTINGS });
 
 /** PGlite has one session: connections take turns, one message at a time. */
@@ -111,6 +123,7 @@ const server = createServer(serve);
 server.listen(0, "127.0.0.1", () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
+  if (inWorker) return void parentPort!.postMessage({ type: "ready", port });
   if (!process.send) return;
   // The parent may be gone already (it stopped while PGlite opened): then close, quietly.
   if (!process.connected) return void shutdown();
@@ -125,17 +138,28 @@ async function shutdown() {
   closing = true;
   server.close();
   await exclusive(() => db.close()).catch(() => {});
-  process.exit(0);
+  process.exit(0); // in a worker: ends the thread only
 }
-process.on("message", (message) => {
-  if (message === "close") void shutdown();
-});
-process.on("disconnect", () => void shutdown());
-// A SIGTERM sent to the whole process group (a service manager, a test runner) reaches us too:
-// while the parent is there it closes us after its own requests are done; alone, close now.
-process.on("SIGTERM", () => {
-  if (!process.connected) void shutdown();
-});
-process.on("SIGINT", () => {
-  // The parent handles Ctrl+C and tells us to close; ignore the terminal's copy of the signal.
-});
+if (inWorker) {
+  // The thread ends with its process; signals go to the main thread, which closes us.
+  parentPort!.on("message", (message) => {
+    if (message === "close") void shutdown();
+  });
+} else {
+  watchParent();
+}
+
+function watchParent() {
+  process.on("message", (message) => {
+    if (message === "close") void shutdown();
+  });
+  process.on("disconnect", () => void shutdown());
+  // A SIGTERM sent to the whole process group (a service manager, a test runner) reaches us too:
+  // while the parent is there it closes us after its own requests are done; alone, close now.
+  process.on("SIGTERM", () => {
+    if (!process.connected) void shutdown();
+  });
+  process.on("SIGINT", () => {
+    // The parent handles Ctrl+C and tells us to close; ignore the terminal's copy of the signal.
+  });
+}

@@ -2,7 +2,7 @@
  * Graceful shutdown: SIGTERM while requests are in flight drops none of them, and the process
  * exits 0 in time. First with a deliberately slow external backend, so page requests are
  * genuinely waiting on it when the signal arrives; then with the embedded API, whose database
- * process (ADR 008) must go away with the server.
+ * thread (ADR 008, 017) must close cleanly with the server.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
@@ -144,7 +144,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-test("SIGTERM with the embedded API: requests answered, exit 0, and the database process is gone too", async () => {
+test("SIGTERM with the embedded API: requests answered, exit 0, and the database closed cleanly", async () => {
   test.setTimeout(90_000);
   // Its own database: two servers must never share one PGlite directory.
   const dataDir = `${E2E_DATA_DIR}-shutdown`;
@@ -152,8 +152,10 @@ test("SIGTERM with the embedded API: requests answered, exit 0, and the database
   const shop = await startShop({ API_URL: "", DATA_DIR: dataDir }, 60_000);
   const helpers = childProcesses(shop.child.pid!);
   try {
-    // Forked early by build/pglite-prestart.mjs and adopted by the API: exactly one database process.
-    expect(helpers).toHaveLength(1);
+    // Started early by build/pglite-prestart.mjs as a worker thread and adopted by the API: no
+    // second process.
+    expect(shop.output()).toContain("(own thread)");
+    expect(helpers).toEqual([]);
     let connected = 0;
     const paths = Array.from({ length: PAGE_REQUESTS + HEALTH_REQUESTS }, (_, i) => (i % 5 === 4 ? "/healthz" : ["/about", "/delivery", "/no-such-page"][i % 3]));
     const pending = paths.map((p) => get(shop.port, p, () => connected++));
@@ -169,8 +171,15 @@ test("SIGTERM with the embedded API: requests answered, exit 0, and the database
     const [code, signal] = await within(exited, EXIT_WITHIN_MS, () => `no exit within ${EXIT_WITHIN_MS} ms:\n${shop.output()}`);
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     expect(Date.now() - sigtermAt).toBeLessThan(EXIT_WITHIN_MS);
-    // No orphan keeps the database open after the server is gone.
-    await expect.poll(() => helpers.filter(isAlive), { timeout: 5_000 }).toEqual([]);
+    // The database was closed, not cut off: a new server opens the same directory at once.
+    const again = await startShop({ API_URL: "", DATA_DIR: dataDir }, 30_000);
+    try {
+      expect(again.output()).not.toContain("seeded");
+      expect((await get(again.port, "/about", () => {})).status).toBe(200);
+    } finally {
+      again.child.kill("SIGTERM");
+      await within(once(again.child, "exit"), EXIT_WITHIN_MS, () => again.output());
+    }
   } finally {
     if (shop.child.exitCode === null && shop.child.signalCode === null) shop.child.kill("SIGKILL");
     for (const pid of helpers.filter(isAlive)) process.kill(pid, "SIGKILL");
@@ -178,8 +187,8 @@ test("SIGTERM with the embedded API: requests answered, exit 0, and the database
   }
 });
 
-test("a server that stops at start (bad configuration) leaves no database process behind", async () => {
-  test.setTimeout(30_000);
+test("a server that stops at start (bad configuration) leaves no database process behind and its data directory usable", async () => {
+  test.setTimeout(60_000);
   const dataDir = `${E2E_DATA_DIR}-badstart`;
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, [SERVER_ENTRY], {
@@ -197,6 +206,14 @@ test("a server that stops at start (bad configuration) leaves no database proces
     expect(output).toContain("Invalid environment: PORT");
     await expect.poll(() => [...seen].filter(isAlive), { timeout: 10_000 }).toEqual([]);
     expect(output).not.toContain("ERR_IPC_CHANNEL_CLOSED");
+    // The database it had begun to create was closed, not cut off: a good start opens it.
+    const shop = await startShop({ API_URL: "", DATA_DIR: dataDir }, 45_000);
+    try {
+      expect((await get(shop.port, "/about", () => {})).status).toBe(200);
+    } finally {
+      shop.child.kill("SIGTERM");
+      await within(once(shop.child, "exit"), EXIT_WITHIN_MS, () => shop.output());
+    }
   } finally {
     clearInterval(watch);
     for (const p of [...seen].filter(isAlive)) process.kill(p, "SIGKILL");
