@@ -7,8 +7,9 @@
  * (one query on the migrations table) + one "is seeded" query. Nothing heavy runs there.
  */
 import { createApp } from "./app";
-import { migrateDatabase, openDatabase, type Database, type Db } from "./db/client";
-import { DEFAULT_SEED_GROUPS, seedIfEmpty, vacuumAnalyze } from "./db/seed";
+import { openDatabase, type Database, type Db } from "./db/client";
+import { prepareDatabase } from "./db/prepare";
+import { DEFAULT_SEED_GROUPS } from "./db/seed";
 
 export interface ReferenceApi {
   /** Hono app.fetch, serving paths under /api. */
@@ -75,15 +76,7 @@ export async function startReferenceApi(options: StartOptions): Promise<Referenc
     ownProcess: options.ownProcess ?? true,
   });
   try {
-    await migrateDatabase(database);
-    const groups = options.seedGroups ?? DEFAULT_SEED_GROUPS;
-    if (groups > 0) {
-      const summary = await seedIfEmpty(database.db, { groups });
-      if (summary) {
-        await vacuumAnalyze(database.db);
-        console.log(`[api] empty database seeded: ${summary.groups} product groups in ${summary.ms} ms`);
-      }
-    }
+    await prepareDatabase(database, options.seedGroups ?? DEFAULT_SEED_GROUPS);
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

@@ -9,3 +9,6 @@ import type { PGliteOptions } from "@electric-sql/pglite";
 export const PGLITE_SETTINGS: Pick<PGliteOptions, "postgresqlconf"> = {
   postgresqlconf: ["shared_buffers=16MB", "work_mem=4MB"],
 };
+
+/** The argument after the data directory that makes pglite-process create it and exit (ADR 017). */
+export const CREATE_ONLY = "--create-only";

@@ -11,13 +11,15 @@
  * (build/pglite-prestart.mjs) so it runs before the bundle's dependencies load, and it starts the
  * worker at once when the server will use embedded, on-disk PGlite (no API_URL, no DATABASE_URL):
  * PGlite boots on the other core meanwhile. openDatabase() adopts it when it asks for the same
- * directory. Only node built-ins here.
+ * directory. Only node built-ins here (pglite-options.ts has no runtime imports).
  */
 import { fork } from "node:child_process";
+import { once } from "node:events";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { isMainThread, Worker } from "node:worker_threads";
+import { CREATE_ONLY } from "./pglite-options";
 
 /** A running PGlite wire-protocol server. */
 export interface PgliteServer {
@@ -65,29 +67,51 @@ function readyPort(endpoint: Endpoint): Promise<number> {
   return port;
 }
 
-/** Starts `entry` (the built .mjs) on `dir` in a worker thread of this process. */
+/**
+ * Starts `entry` (the built .mjs) on `dir` in a worker thread of this process. A new directory is
+ * first created by a short-lived child process: PostgreSQL's initdb grows PGlite's WASM memory to
+ * ~650 MB, which WASM never gives back, and even a thread that ends leaves ~64 MB of malloc arena
+ * behind; a process that exits returns all of it.
+ */
 export function startPgliteWorker(entry: string, dir: string): PgliteServer {
-  const worker = new Worker(entry, { workerData: { dir }, resourceLimits: WORKER_LIMITS });
-  // It never keeps the process alive by itself: the server closes it on shutdown, and a server
-  // that stops at start must not wait for it.
-  worker.unref();
-  worker.on("error", (error) => console.error("[pglite] the database thread stopped:", error.message));
+  let worker: Worker | null = null;
   let stopped = false;
-  const exited = new Promise<void>((resolve) =>
-    worker.once("exit", () => {
-      stopped = true;
-      resolve();
-    }),
-  );
+  let closing = false;
+  let exited = Promise.resolve();
+  const port = (async () => {
+    if (!existsSync(path.join(dir, "PG_VERSION"))) {
+      const creating = fork(entry, [dir, CREATE_ONLY], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      const [code] = (await once(creating, "exit")) as [number | null];
+      if (code !== 0) throw new Error(`PGlite could not create ${dir} (exit code ${code})`);
+    }
+    if (closing) throw new Error("PGlite was closed before it was ready");
+    const serving = new Worker(entry, { workerData: { dir }, resourceLimits: WORKER_LIMITS });
+    serving.on("error", (error) => console.error("[pglite] the database thread stopped:", error.message));
+    exited = new Promise<void>((resolve) =>
+      serving.once("exit", () => {
+        stopped = true;
+        resolve();
+      }),
+    );
+    worker = serving;
+    const ready = await readyPort(serving);
+    // Once ready it never keeps the process alive by itself (the server closes it on shutdown).
+    serving.unref();
+    return ready;
+  })();
+  port.catch(() => {});
   return {
     dir: path.resolve(dir),
     kind: "thread",
-    port: readyPort(worker),
+    port,
     running: () => !stopped,
     async close() {
-      if (stopped) return;
+      closing = true;
+      // Never cut PGlite off while it creates or opens its directory: wait until it is ready.
+      await port.catch(() => {});
+      if (!worker || stopped) return;
       worker.postMessage("close");
-      const timer = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
+      const timer = setTimeout(() => void worker?.terminate(), CLOSE_TIMEOUT_MS);
       await exited;
       clearTimeout(timer);
     },
@@ -139,6 +163,9 @@ export async function closePrestartedPglite(): Promise<void> {
 function prestart(): void {
   const here = import.meta.url;
   if (!here.endsWith(".mjs")) return; // the source (.ts) runs under tsx or Vitest: no shortcut
+  // Only the server's own start: not the database's thread or process, which bundle this module
+  // too (pglite-process → client → here).
+  if (!isMainThread || path.basename(process.argv[1] ?? "").startsWith("pglite-process")) return;
   // The same optional .env the server reads (real environment variables win).
   if (existsSync(".env")) {
     try {

@@ -10,11 +10,12 @@
  */
 import { createServer, type Socket } from "node:net";
 import { mkdirSync } from "node:fs";
+import path from "node:path";
 import v8 from "node:v8";
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { PGLITE_SETTINGS } from "./pglite-options";
+import { CREATE_ONLY, PGLITE_SETTINGS } from "./pglite-options";
 
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
@@ -22,6 +23,7 @@ const PROTOCOL_3 = 196608;
 
 const inWorker = !isMainThread && parentPort !== null;
 const dataDir = inWorker ? (workerData as { dir?: string } | null)?.dir : process.argv[2];
+const createOnly = !inWorker && process.argv[3] === CREATE_ONLY;
 if (!dataDir) {
   console.error("usage: pglite-process <dataDir>");
   process.exit(2);
@@ -35,6 +37,15 @@ try {
   v8.setFlagsFromString("--liftoff-only");
 } catch {
   // a runtime that refuses flag changes compiles as usual
+}
+if (createOnly) {
+  // A short-lived process that creates, migrates and seeds a new directory (pglite-prestart.ts):
+  // the memory initdb and the seed take goes with it.
+  const [{ openDatabase }, { prepareDatabase }] = await Promise.all([import("./client"), import("./prepare")]);
+  const database = await openDatabase({ dataDir: path.dirname(dataDir) });
+  await prepareDatabase(database);
+  await database.close();
+  process.exit(0);
 }
 const db = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...PGLITE_SETTINGS });
 
