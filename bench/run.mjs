@@ -167,6 +167,8 @@ function shopEnv({ port = config.shopPort, dataDir = config.dataDir, pageCache =
     // The shared read cache of catalogue answers (ADR 010) is on by default; off, every page
     // asks the database (the scale comparison).
     API_CACHE_TTL: apiCache ? "" : "0",
+    // As `npm start` and the Dockerfile (ADR 017): two glibc malloc arenas, not one per thread.
+    MALLOC_ARENA_MAX: "2",
     // Explicitly unset: a developer's .env must not point the bench elsewhere.
     API_URL: "",
     DATABASE_URL: "",
