@@ -1,8 +1,9 @@
 /**
  * Facet bitmaps: a bitmap index of the catalogue kept in PostgreSQL (table facet_bitmaps).
  *
- * For every scope — 0 = the whole catalogue, otherwise a category with its subtree — the active
- * groups of the scope are numbered in id order, and every facet code present in the scope gets a
+ * For every scope — 0 = the whole catalogue, a category with its subtree (its id), or a curated
+ * list across the catalogue (LIST_SCOPE, negative) — the active groups of the scope are numbered
+ * in id order, and every facet code present in the scope gets a
  * bit string with one bit per group (facet-codes.ts: colours, coatings, attribute values, brands,
  * curated lists, direct child categories, plus SCOPE_CODE = all groups of the scope). Then
  *
@@ -39,6 +40,13 @@ import { intArray, type CatalogFilters, type FacetKey } from "./filters";
 
 type Exec = Pick<Db, "execute">;
 
+/**
+ * Curated lists are scopes of their own: a list page's facets then AND bitmaps with one bit per
+ * group of the list (a few thousand bits at 100k groups) instead of one per group of the whole
+ * catalogue (100 000 bits), the heaviest SQL of the catalogue otherwise (ADR 017).
+ */
+export const LIST_SCOPE = { bestoffers: -1, newones: -2, recommended: -3 } as const satisfies Record<keyof typeof LIST_CODE, number>;
+
 /** Groups read per round trip while building (memory stays flat at 100k groups). */
 const READ_CHUNK = 20_000;
 /** Bitmaps written per INSERT. */
@@ -69,6 +77,15 @@ export async function rebuildFacetBitmaps(db: Exec): Promise<{ scopes: number; b
   for (const { path, n } of paths) {
     for (const scope of [0, ...pathIds(path)]) sizes.set(scope, (sizes.get(scope) ?? 0) + Number(n));
   }
+  const [lists] = await queryRows<{ best: number; new: number; rec: number }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE is_best_offer)::int AS best, count(*) FILTER (WHERE is_new)::int AS new,
+          count(*) FILTER (WHERE is_recommended)::int AS rec
+        FROM product_groups WHERE is_active`,
+  );
+  sizes.set(LIST_SCOPE.bestoffers, Number(lists?.best ?? 0));
+  sizes.set(LIST_SCOPE.newones, Number(lists?.new ?? 0));
+  sizes.set(LIST_SCOPE.recommended, Number(lists?.rec ?? 0));
 
   const bitmaps = new Map<number, Map<number, Uint8Array>>();
   const position = new Map<number, number>();
@@ -100,7 +117,13 @@ export async function rebuildFacetBitmaps(db: Exec): Promise<{ scopes: number; b
       const chain = pathIds(row.path);
       const price = Math.max(0, Number(row.price));
       const stock = Math.max(0, Number(row.stock));
-      [0, ...chain].forEach((scope, depth) => {
+      // Each scope with the depth of its direct child on the way to the group's category: the
+      // catalogue and the curated lists start at the top-level category.
+      const scopes: [scope: number, depth: number][] = [[0, 0], ...chain.map((id, i): [number, number] => [id, i + 1])];
+      if (row.best) scopes.push([LIST_SCOPE.bestoffers, 0]);
+      if (row.new) scopes.push([LIST_SCOPE.newones, 0]);
+      if (row.rec) scopes.push([LIST_SCOPE.recommended, 0]);
+      for (const [scope, depth] of scopes) {
         const at = position.get(scope) ?? 0;
         position.set(scope, at + 1);
         set(scope, SCOPE_CODE, at);
@@ -117,7 +140,7 @@ export async function rebuildFacetBitmaps(db: Exec): Promise<{ scopes: number; b
         slices.price = Math.max(slices.price, bitLength(price));
         slices.stock = Math.max(slices.stock, bitLength(stock));
         sliceCount.set(scope, slices);
-      });
+      }
     }
     if (rows.length < READ_CHUNK) break;
     after = rows[rows.length - 1].id;
@@ -163,9 +186,14 @@ export function bitmapsApply(f: CatalogFilters): boolean {
   return f.search === undefined;
 }
 
-/** The scope of a listing in the bitmap table: the category, or 0 for the whole catalogue. */
+/**
+ * The scope of a listing in the bitmap table: the category, else the curated list, else 0 for the
+ * whole catalogue. A list inside a category stays in the category's scope (its list bitmap narrows
+ * the base), and so does a list scope's own list bitmap (all ones there).
+ */
 export function bitmapScope(f: CatalogFilters): number {
-  return f.category?.id ?? 0;
+  if (f.category) return f.category.id;
+  return f.list && f.list !== "popular" ? LIST_SCOPE[f.list] : 0;
 }
 
 /** Inclusive ruble bounds → kopeck bounds (prices are stored with kopecks). */

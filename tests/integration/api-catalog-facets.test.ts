@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { FilterQuery, endpoints, queryFromSearchParams, type FilterData, type ProductGroupPage } from "../../contract/index";
 import { queryRows } from "../../api/db/client";
 import { createFacetService } from "../../api/catalog/facets";
+import { LIST_SCOPE } from "../../api/catalog/facet-bitmaps";
 import { refreshCatalogFacets } from "../../api/catalog/refresh";
 import { openTestApi, testBackends, type TestApi } from "../../api/testing";
 
@@ -19,6 +20,10 @@ const SCENARIOS = [
   "category=posuda&brands[]=arrow&brands[]=cosmo&colors[]=belyy",
   "category=tekstil&attrs[]=sex:muzhskoy&attrs[]=sex:uniseks&attrs[]=material:khlopok&colors[]=chernyy&colors[]=belyy",
   "list=bestoffers&colors[]=chernyy",
+  // Curated lists without a category have bitmap scopes of their own.
+  "list=recommended",
+  "list=newones&brands[]=arrow&brands[]=terra&priceTo=700",
+  "list=bestoffers&attrs[]=material:plastik&quantity=100",
   "list=newones&category=elektronika&coatings[]=4&coatings[]=1",
   "brands[]=arrow",
   "category=gelevye-ruchki&brands[]=no-such-brand&attrs[]=material:keramika&attrs[]=nope:x",
@@ -73,18 +78,26 @@ describe.each(testBackends())("catalogue facet data on $name", (backend) => {
   });
 
   it("every scope has bitmaps with one bit per active group", async () => {
-    const [check] = await queryRows<{ scopes: number; wrong: number; categories: number }>(
+    const [check] = await queryRows<{ scopes: number; wrong: number; categories: number; lists: number }>(
       t.db,
       sql`SELECT count(DISTINCT scope_id)::int AS scopes,
             (SELECT count(*)::int FROM facet_bitmaps b WHERE b.code = 5000000 AND bit_count(b.bits) <>
               (SELECT count(*) FROM product_groups g JOIN categories c ON c.id = g.category_id
-               WHERE g.is_active AND (b.scope_id = 0 OR c.path LIKE '%/' || b.scope_id || '/%'))) AS wrong,
+               WHERE g.is_active AND CASE b.scope_id
+                 WHEN ${LIST_SCOPE.bestoffers} THEN g.is_best_offer
+                 WHEN ${LIST_SCOPE.newones} THEN g.is_new
+                 WHEN ${LIST_SCOPE.recommended} THEN g.is_recommended
+                 WHEN 0 THEN true
+                 ELSE c.path LIKE '%/' || b.scope_id || '/%' END)) AS wrong,
             (SELECT count(DISTINCT c.id)::int FROM categories c WHERE EXISTS (
-               SELECT 1 FROM product_groups g JOIN categories l ON l.id = g.category_id WHERE l.path LIKE c.path || '%')) AS categories
+               SELECT 1 FROM product_groups g JOIN categories l ON l.id = g.category_id WHERE l.path LIKE c.path || '%')) AS categories,
+            (SELECT (bool_or(is_best_offer)::int + bool_or(is_new)::int + bool_or(is_recommended)::int)
+               FROM product_groups WHERE is_active) AS lists
           FROM facet_bitmaps`,
     );
     expect(check.wrong).toBe(0);
-    expect(check.scopes).toBe(check.categories + 1);
+    expect(check.lists).toBe(3);
+    expect(check.scopes).toBe(check.categories + 1 + check.lists);
   });
 
   it("writes followed by refreshCatalogFacets show up in listings and facets", async () => {
