@@ -1,6 +1,8 @@
+import { groupDigits } from "#app/features/catalog/price.ts";
+
 /** "12 500" with a non-breaking space, identical on the server and in every browser (cf. formatPrice). */
 export function formatCount(n: number): string {
-  return Math.trunc(n).toLocaleString("ru-RU").replace(/\s/g, "\u00a0");
+  return groupDigits(n);
 }
 
 /** Plain text of sanitised HTML, for the meta description and JSON-LD. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice, priceForQuantity, reverseAncestors, roundPriceRange } from "./price.ts";
+import { formatPrice, groupDigits, priceForQuantity, reverseAncestors, roundPriceRange } from "./price.ts";
 
 const NBSP = "\u00a0";
 
@@ -33,6 +33,29 @@ describe("formatPrice (ru-RU)", () => {
   });
   it("contains no ordinary or narrow spaces (same string on every ICU)", () => {
     expect(formatPrice(12345678.9)).not.toMatch(/[ \u202f]/);
+  });
+  it("writes what ru-RU Intl.NumberFormat writes (spaces normalised), without loading it", () => {
+    const whole = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 });
+    const kopecks = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const viaIntl = (n: number) => {
+      const k = Math.round(n * 100);
+      return `${(k % 100 === 0 ? whole : kopecks).format(k / 100).replace(/\s/g, NBSP).replace("\u2212", "-")}${NBSP}₽`;
+    };
+    const samples = [0, 0.01, 0.5, 1, 9.99, 10, 99.5, 100, 999, 1000, 1000.1, 9999.99, 10000, 12345.67, 100000, 999999.99, 1e6, 1234567.89, -5, -1234.5];
+    for (let i = 0; i < 200; i++) samples.push(Math.round(((i * 7919) % 100003) * 137.31) / 100);
+    for (const n of samples) expect(formatPrice(n), String(n)).toBe(viaIntl(n));
+  });
+});
+
+describe("groupDigits", () => {
+  it("groups by three from the right with non-breaking spaces", () => {
+    expect(groupDigits(0)).toBe("0");
+    expect(groupDigits(999)).toBe("999");
+    expect(groupDigits(1000)).toBe(`1${NBSP}000`);
+    expect(groupDigits(12500)).toBe(`12${NBSP}500`);
+    expect(groupDigits(1234567)).toBe(`1${NBSP}234${NBSP}567`);
+    expect(groupDigits(-12500.7)).toBe(`-12${NBSP}500`);
+    expect(groupDigits(Number.NaN)).toBe("0");
   });
 });
 
