@@ -46,6 +46,12 @@ type Exec = Pick<Db, "execute">;
  * catalogue (100 000 bits), the heaviest SQL of the catalogue otherwise (ADR 017).
  */
 export const LIST_SCOPE = { bestoffers: -1, newones: -2, recommended: -3 } as const satisfies Record<keyof typeof LIST_CODE, number>;
+/** Each list scope with the group flag that puts a group in it. */
+const LIST_FLAGS = [
+  [LIST_SCOPE.bestoffers, "best"],
+  [LIST_SCOPE.newones, "new"],
+  [LIST_SCOPE.recommended, "rec"],
+] as const;
 
 /** Groups read per round trip while building (memory stays flat at 100k groups). */
 const READ_CHUNK = 20_000;
@@ -69,23 +75,18 @@ interface GroupRow {
 export async function rebuildFacetBitmaps(db: Exec): Promise<{ scopes: number; bitmaps: number }> {
   // Scope sizes first: every scope's bit strings have one length.
   const sizes = new Map<number, number>([[0, 0]]);
-  const paths = await queryRows<{ path: string; n: number }>(
+  const paths = await queryRows<{ path: string; n: number; best: number; new: number; rec: number }>(
     db,
-    sql`SELECT c.path, count(*)::int AS n FROM product_groups g JOIN categories c ON c.id = g.category_id
+    sql`SELECT c.path, count(*)::int AS n, count(*) FILTER (WHERE g.is_best_offer)::int AS best,
+          count(*) FILTER (WHERE g.is_new)::int AS new, count(*) FILTER (WHERE g.is_recommended)::int AS rec
+        FROM product_groups g JOIN categories c ON c.id = g.category_id
         WHERE g.is_active GROUP BY c.path`,
   );
-  for (const { path, n } of paths) {
-    for (const scope of [0, ...pathIds(path)]) sizes.set(scope, (sizes.get(scope) ?? 0) + Number(n));
+  const grow = (scope: number, n: number) => sizes.set(scope, (sizes.get(scope) ?? 0) + Number(n));
+  for (const row of paths) {
+    for (const scope of [0, ...pathIds(row.path)]) grow(scope, row.n);
+    for (const [scope, flag] of LIST_FLAGS) grow(scope, row[flag]);
   }
-  const [lists] = await queryRows<{ best: number; new: number; rec: number }>(
-    db,
-    sql`SELECT count(*) FILTER (WHERE is_best_offer)::int AS best, count(*) FILTER (WHERE is_new)::int AS new,
-          count(*) FILTER (WHERE is_recommended)::int AS rec
-        FROM product_groups WHERE is_active`,
-  );
-  sizes.set(LIST_SCOPE.bestoffers, Number(lists?.best ?? 0));
-  sizes.set(LIST_SCOPE.newones, Number(lists?.new ?? 0));
-  sizes.set(LIST_SCOPE.recommended, Number(lists?.rec ?? 0));
 
   const bitmaps = new Map<number, Map<number, Uint8Array>>();
   const position = new Map<number, number>();
@@ -120,9 +121,7 @@ export async function rebuildFacetBitmaps(db: Exec): Promise<{ scopes: number; b
       // Each scope with the depth of its direct child on the way to the group's category: the
       // catalogue and the curated lists start at the top-level category.
       const scopes: [scope: number, depth: number][] = [[0, 0], ...chain.map((id, i): [number, number] => [id, i + 1])];
-      if (row.best) scopes.push([LIST_SCOPE.bestoffers, 0]);
-      if (row.new) scopes.push([LIST_SCOPE.newones, 0]);
-      if (row.rec) scopes.push([LIST_SCOPE.recommended, 0]);
+      for (const [scope, flag] of LIST_FLAGS) if (row[flag]) scopes.push([scope, 0]);
       for (const [scope, depth] of scopes) {
         const at = position.get(scope) ?? 0;
         position.set(scope, at + 1);

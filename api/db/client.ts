@@ -10,7 +10,6 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
 import { sql, type SQL } from "drizzle-orm";
 import { PGLITE_SETTINGS } from "./pglite-options";
-import { forkPglite, startPgliteWorker, takePrestartedPglite } from "./pglite-prestart";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -165,6 +164,9 @@ export async function queryRows<T>(db: Pick<Db, "execute">, query: SQL): Promise
 async function startPgliteProcess(dir: string): Promise<{ url: string; kind: string; close(): Promise<void> }> {
   const here = import.meta.url;
   const entry = (name: string) => fileURLToPath(new URL(name, here));
+  // Loaded here, not at the top: the database's own bundle (pglite-process → client) must not run
+  // the module's start-up side effect (prestart), which belongs to the server's start alone.
+  const { forkPglite, startPgliteWorker, takePrestartedPglite } = await import("./pglite-prestart");
   const started =
     takePrestartedPglite(dir) ??
     (here.endsWith(".ts") ? forkPglite(entry("./pglite-process.ts"), dir, ["--import", "tsx"]) : startPgliteWorker(entry("./pglite-process.mjs"), dir));

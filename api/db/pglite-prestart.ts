@@ -18,7 +18,7 @@ import { once } from "node:events";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { isMainThread, Worker } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
 import { CREATE_ONLY } from "./pglite-options";
 
 /** A running PGlite wire-protocol server. */
@@ -163,9 +163,6 @@ export async function closePrestartedPglite(): Promise<void> {
 function prestart(): void {
   const here = import.meta.url;
   if (!here.endsWith(".mjs")) return; // the source (.ts) runs under tsx or Vitest: no shortcut
-  // Only the server's own start: not the database's thread or process, which bundle this module
-  // too (pglite-process → client → here).
-  if (!isMainThread || path.basename(process.argv[1] ?? "").startsWith("pglite-process")) return;
   // The same optional .env the server reads (real environment variables win).
   if (existsSync(".env")) {
     try {

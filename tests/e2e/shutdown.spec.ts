@@ -119,6 +119,17 @@ test("SIGTERM under load: every request in flight gets its answer, and the proce
   }
 });
 
+/** A shop with the embedded API on `dataDir` for the length of `use`, then stopped with SIGTERM. */
+async function withShopOn(dataDir: string, startTimeoutMs: number, use: (shop: Awaited<ReturnType<typeof startShop>>) => Promise<void>) {
+  const shop = await startShop({ API_URL: "", DATA_DIR: dataDir }, startTimeoutMs);
+  try {
+    await use(shop);
+  } finally {
+    shop.child.kill("SIGTERM");
+    await within(once(shop.child, "exit"), EXIT_WITHIN_MS, () => shop.output());
+  }
+}
+
 /** Live processes whose parent is `pid` (Linux /proc). */
 function childProcesses(pid: number): number[] {
   const found: number[] = [];
@@ -172,14 +183,10 @@ test("SIGTERM with the embedded API: requests answered, exit 0, and the database
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     expect(Date.now() - sigtermAt).toBeLessThan(EXIT_WITHIN_MS);
     // The database was closed, not cut off: a new server opens the same directory at once.
-    const again = await startShop({ API_URL: "", DATA_DIR: dataDir }, 30_000);
-    try {
+    await withShopOn(dataDir, 30_000, async (again) => {
       expect(again.output()).not.toContain("seeded");
       expect((await get(again.port, "/about", () => {})).status).toBe(200);
-    } finally {
-      again.child.kill("SIGTERM");
-      await within(once(again.child, "exit"), EXIT_WITHIN_MS, () => again.output());
-    }
+    });
   } finally {
     if (shop.child.exitCode === null && shop.child.signalCode === null) shop.child.kill("SIGKILL");
     for (const pid of helpers.filter(isAlive)) process.kill(pid, "SIGKILL");
@@ -207,13 +214,9 @@ test("a server that stops at start (bad configuration) leaves no database proces
     await expect.poll(() => [...seen].filter(isAlive), { timeout: 10_000 }).toEqual([]);
     expect(output).not.toContain("ERR_IPC_CHANNEL_CLOSED");
     // The database it had begun to create was closed, not cut off: a good start opens it.
-    const shop = await startShop({ API_URL: "", DATA_DIR: dataDir }, 45_000);
-    try {
+    await withShopOn(dataDir, 45_000, async (shop) => {
       expect((await get(shop.port, "/about", () => {})).status).toBe(200);
-    } finally {
-      shop.child.kill("SIGTERM");
-      await within(once(shop.child, "exit"), EXIT_WITHIN_MS, () => shop.output());
-    }
+    });
   } finally {
     clearInterval(watch);
     for (const p of [...seen].filter(isAlive)) process.kill(p, "SIGKILL");
