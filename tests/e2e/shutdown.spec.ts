@@ -119,11 +119,11 @@ test("SIGTERM under load: every request in flight gets its answer, and the proce
   }
 });
 
-/** A shop with the embedded API on `dataDir` for the length of `use`, then stopped with SIGTERM. */
-async function withShopOn(dataDir: string, startTimeoutMs: number, use: (shop: Awaited<ReturnType<typeof startShop>>) => Promise<void>) {
+/** A shop with the embedded API on `dataDir` for the length of `check`, then stopped with SIGTERM. */
+async function withShopOn(dataDir: string, startTimeoutMs: number, check: (shop: Awaited<ReturnType<typeof startShop>>) => Promise<void>) {
   const shop = await startShop({ API_URL: "", DATA_DIR: dataDir }, startTimeoutMs);
   try {
-    await use(shop);
+    await check(shop);
   } finally {
     shop.child.kill("SIGTERM");
     await within(once(shop.child, "exit"), EXIT_WITHIN_MS, () => shop.output());
