@@ -8,33 +8,76 @@ function fakeResponse() {
   return new EventEmitter() as EventEmitter & Response;
 }
 
+/** Turns of the event loop under the test's control: `turn()` runs what the gate scheduled. */
+function manualTurns() {
+  let pending: Array<() => void> = [];
+  return {
+    schedule: (callback: () => void) => void pending.push(callback),
+    turn() {
+      const now = pending;
+      pending = [];
+      for (const callback of now) callback();
+    },
+    /** Runs turns until nothing is scheduled; answers how many it took. */
+    settle() {
+      let turns = 0;
+      while (pending.length > 0) {
+        this.turn();
+        turns++;
+      }
+      return turns;
+    },
+  };
+}
+
 describe("renderGate (ADR 016)", () => {
   it("lets `limit` requests in and the others in arrival order as answers finish", () => {
-    const gate = renderGate(2);
+    const turns = manualTurns();
+    const gate = renderGate(2, turns.schedule);
     const started: number[] = [];
     const responses = [1, 2, 3, 4, 5].map((n) => {
       const res = fakeResponse();
       gate({} as Request, res, () => started.push(n));
       return res;
     });
+    turns.settle();
     expect(started).toEqual([1, 2]);
     expect([gate.active, gate.waiting]).toEqual([2, 3]);
 
     responses[1].emit("finish");
     responses[1].emit("close"); // both events of one answer free one place
+    turns.settle();
     expect(started).toEqual([1, 2, 3]);
     expect([gate.active, gate.waiting]).toEqual([2, 2]);
 
     responses[0].emit("close");
     responses[2].emit("finish");
+    turns.settle();
     expect(started).toEqual([1, 2, 3, 4, 5]);
     responses[3].emit("finish");
     responses[4].emit("finish");
+    turns.settle();
     expect([gate.active, gate.waiting]).toEqual([0, 0]);
   });
 
-  it("skips a request whose client went away while it waited", () => {
-    const gate = renderGate(1);
+  it("lets in one request per turn of the event loop, so each turn stays about one page long", () => {
+    const turns = manualTurns();
+    const gate = renderGate(8, turns.schedule);
+    const started: number[] = [];
+    for (const n of [1, 2, 3, 4]) gate({} as Request, fakeResponse(), () => started.push(n));
+    expect(started).toEqual([]);
+    turns.turn();
+    expect(started).toEqual([1]);
+    turns.turn();
+    expect(started).toEqual([1, 2]);
+    expect(turns.settle()).toBe(2);
+    expect(started).toEqual([1, 2, 3, 4]);
+    expect([gate.active, gate.waiting]).toEqual([4, 0]);
+  });
+
+  it("skips a request whose client went away while it waited, in the same turn", () => {
+    const turns = manualTurns();
+    const gate = renderGate(1, turns.schedule);
     const started: string[] = [];
     const first = fakeResponse();
     const gone = fakeResponse();
@@ -42,21 +85,35 @@ describe("renderGate (ADR 016)", () => {
     gate({} as Request, first, () => started.push("first"));
     gate({} as Request, gone, () => started.push("gone"));
     gate({} as Request, last, () => started.push("last"));
+    turns.settle();
     gone.emit("close");
     first.emit("finish");
+    turns.turn();
     expect(started).toEqual(["first", "last"]);
     expect([gate.active, gate.waiting]).toEqual([1, 0]);
   });
 
   it("makes a newcomer wait behind those already waiting", () => {
-    const gate = renderGate(1);
+    const turns = manualTurns();
+    const gate = renderGate(1, turns.schedule);
     const started: string[] = [];
     const first = fakeResponse();
     gate({} as Request, first, () => started.push("first"));
     gate({} as Request, fakeResponse(), () => started.push("queued"));
+    turns.settle();
     first.emit("finish");
     gate({} as Request, fakeResponse(), () => started.push("late"));
+    turns.settle();
     expect(started).toEqual(["first", "queued"]);
     expect(gate.waiting).toBe(1);
+  });
+
+  it("schedules by default with setImmediate: a request is let in after the current callback", async () => {
+    const gate = renderGate(1);
+    const started: string[] = [];
+    gate({} as Request, fakeResponse(), () => started.push("page"));
+    expect(started).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(["page"]);
   });
 });

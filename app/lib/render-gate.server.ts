@@ -1,11 +1,17 @@
 /**
- * At most `limit` page requests in React Router at a time; the others wait their turn in arrival
- * order (ADR 016). Mounted after the page cache, so cache hits never wait.
+ * At most `limit` page requests in React Router at a time, let in one per turn of the event loop,
+ * in arrival order (ADR 016). Mounted after the page cache, so cache hits never wait.
  *
  * Node shares the CPU among everything in flight: with 50 pages rendering at once, every turn of
- * the event loop advances all of them a little, so each takes as long as all of them together, and
- * a new connection waits whole turns to be served (libuv accepts one connection per turn). With a
- * few at a time, turns are short, pages finish in the order they came, and fewer are in memory.
+ * the event loop advances all of them a little, so each takes as long as all of them together.
+ * With a few at a time, pages finish in the order they came, and fewer are in memory.
+ *
+ * One admission per turn: a page's loaders and render run mostly in the microtasks that follow
+ * its admission, so a turn that let in eight pages would last eight renders. libuv accepts one new
+ * connection per turn (libuv#3696), so during such turns new connections wait in the kernel's
+ * queue: 50 new connections took ~1.5 s to be accepted under load. Admitting from a check-phase
+ * callback (`setImmediate`) keeps each turn to about one page, so connections are accepted and
+ * requests read between pages.
  */
 import type { RequestHandler } from "express";
 
@@ -14,21 +20,33 @@ export interface RenderGate extends RequestHandler {
   readonly waiting: number;
 }
 
-export function renderGate(limit: number): RenderGate {
+/** `schedule` runs a callback after the current turn's I/O (tests pass their own). */
+export function renderGate(limit: number, schedule: (callback: () => void) => void = setImmediate): RenderGate {
   let active = 0;
-  let queue: Array<() => void> = [];
+  /** Entries answer whether they let a request in (false: its client left while it waited). */
+  let queue: Array<() => boolean> = [];
   let head = 0;
+  let scheduled = false;
 
-  function next() {
+  function wake() {
+    if (scheduled || head === queue.length || active >= limit) return;
+    scheduled = true;
+    schedule(admitOne);
+  }
+
+  /** Lets in the first waiting request whose client is still there, then waits for the next turn. */
+  function admitOne() {
+    scheduled = false;
     while (head < queue.length && active < limit) {
       const start = queue[head];
-      queue[head++] = noop;
-      start();
+      queue[head++] = gone;
+      if (start()) break;
     }
     if (head === queue.length) {
       queue = [];
       head = 0;
     }
+    wake();
   }
 
   const gate: RequestHandler = (_req, res, proceed) => {
@@ -38,20 +56,20 @@ export function renderGate(limit: number): RenderGate {
       state = "out";
       if (wasIn) {
         active--;
-        next();
+        wake();
       }
     };
     res.once("finish", release);
     res.once("close", release);
-    // A client that went away while waiting is skipped (state "out").
-    const start = () => {
-      if (state !== "waiting") return;
+    queue.push(() => {
+      // A client that went away while waiting is skipped (state "out").
+      if (state !== "waiting") return false;
       state = "in";
       active++;
       proceed();
-    };
-    if (active < limit && head === queue.length) start();
-    else queue.push(start);
+      return true;
+    });
+    wake();
   };
 
   return Object.defineProperties(gate, {
@@ -60,4 +78,6 @@ export function renderGate(limit: number): RenderGate {
   }) as RenderGate;
 }
 
-function noop() {}
+function gone() {
+  return false;
+}
