@@ -5,7 +5,6 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import compression from "compression";
@@ -20,6 +19,7 @@ import { createContextFactory } from "./app/lib/context.server.ts";
 import { preloadSanitizer } from "./app/lib/sanitize.server.ts";
 import { createPageCache } from "./app/lib/page-cache.server.ts";
 import { renderGate } from "./app/lib/render-gate.server.ts";
+import { createExpressServer } from "./app/lib/http-server.server.ts";
 import { SITEMAP_PATH, sitemapHandler } from "./app/lib/sitemap-handler.server.ts";
 import { closePrestartedPglite } from "./api/db/pglite-prestart.ts";
 
@@ -98,7 +98,7 @@ export async function startServer(env: Env) {
     }),
   );
 
-  const server = createServer(app);
+  const server = createExpressServer(app);
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   pageCache.attach(server);

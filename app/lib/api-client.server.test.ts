@@ -433,7 +433,7 @@ describe("401: refresh and retry (§4, §8)", () => {
     expect(read.calls.map((c) => c.authorization)).toEqual(["Bearer old-token", "Bearer new-token"]);
     expect(onTokens).toHaveBeenCalledTimes(1);
     expect(onTokens).toHaveBeenCalledWith({ token: "new-token", refreshToken: "new-refresh" });
-    expect(api.tokens).toEqual({ token: "new-token", refreshToken: "new-refresh" });
+    expect(api.currentTokens()).toEqual({ token: "new-token", refreshToken: "new-refresh" });
   });
 
   it("a refresh answer with only a new token keeps the current refresh token", async () => {
@@ -543,7 +543,7 @@ describe("401: refresh and retry (§4, §8)", () => {
     expect(refresh.calls).toHaveLength(1);
     expect(onTokens).toHaveBeenCalledTimes(1);
     expect(onTokens).toHaveBeenCalledWith(null);
-    expect(api.tokens).toBeNull();
+    expect(api.currentTokens()).toBeNull();
     // The 401 is not retried as a transient status: one attempt only.
     expect(read.calls).toHaveLength(1);
   });

@@ -270,7 +270,11 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     call,
     list,
-    get tokens() {
+    /**
+     * The tokens now (after a refresh, the new ones). A method, not a getter: an object literal
+     * with an accessor keeps it in the old generation, and with it this client's whole request.
+     */
+    currentTokens() {
       return tokens;
     },
   };

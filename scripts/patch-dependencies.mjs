@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// Runs after `npm ci`/`npm install` (postinstall). Applies small source patches to dependencies
+// in node_modules (ADR 018); each one is an exact text replacement, idempotent, and fails the
+// install loudly when the dependency's text has changed (an upgrade must revisit it).
+import { readFileSync, writeFileSync, readdirSync, existsSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/**
+ * React Router's `createStaticRouter` (one per server render) returns an object literal with
+ * getters. V8 keeps such objects in dictionary mode with their accessor pairs allocated in the
+ * old generation, so every render's route tree and loader data survive young-generation GCs
+ * until the next full GC (ADR 018). The patch returns the same values as plain properties,
+ * computed once; a static router never changes, so nothing can observe the difference.
+ */
+const STATIC_ROUTER_ORIGINAL = `  return {
+    get basename() {
+      return context.basename;
+    },
+    get future() {
+      return {
+        v8_middleware: false,
+        v8_passThroughRequests: false,
+        v8_trailingSlashAwareDataRequests: false,
+        ...@FUTURE@
+      };
+    },
+    get state() {
+      return {
+        historyAction: "POP" /* Pop */,
+        location: context.location,
+        matches,
+        loaderData: context.loaderData,
+        actionData: context.actionData,
+        errors: context.errors,
+        initialized: true,
+        renderFallback: false,
+        navigation: @IDLE@,
+        restoreScrollPosition: null,
+        preventScrollReset: false,
+        revalidation: "idle",
+        fetchers: /* @__PURE__ */ new Map(),
+        blockers: /* @__PURE__ */ new Map()
+      };
+    },
+    get routes() {
+      return dataRoutes;
+    },
+    get branches() {
+      return opts.branches;
+    },
+    get manifest() {
+      return manifest;
+    },
+    get window() {
+      return void 0;
+    },`;
+
+const STATIC_ROUTER_PATCHED = `  // storefront patch (scripts/patch-dependencies.mjs): plain properties, no accessors
+  return {
+    basename: context.basename,
+    future: {
+      v8_middleware: false,
+      v8_passThroughRequests: false,
+      v8_trailingSlashAwareDataRequests: false,
+      ...@FUTURE@
+    },
+    state: {
+      historyAction: "POP" /* Pop */,
+      location: context.location,
+      matches,
+      loaderData: context.loaderData,
+      actionData: context.actionData,
+      errors: context.errors,
+      initialized: true,
+      renderFallback: false,
+      navigation: @IDLE@,
+      restoreScrollPosition: null,
+      preventScrollReset: false,
+      revalidation: "idle",
+      fetchers: /* @__PURE__ */ new Map(),
+      blockers: /* @__PURE__ */ new Map()
+    },
+    routes: dataRoutes,
+    branches: opts.branches,
+    manifest,
+    window: void 0,`;
+
+const patches = [
+  {
+    name: "react-router: createStaticRouter without accessors",
+    dir: "node_modules/react-router/dist",
+    // The ES module and CommonJS builds (Vitest loads the latter); they differ only in how
+    // the two @…@ expressions are written.
+    files: (name) => /\.m?js$/.test(name),
+    anchor: "function createStaticRouter(",
+    marker: "storefront patch (scripts/patch-dependencies.mjs)",
+    original: STATIC_ROUTER_ORIGINAL,
+    patched: STATIC_ROUTER_PATCHED,
+  },
+];
+
+/** The original text as a pattern: each @NAME@ matches any expression on one line, as a named group. */
+function pattern(text) {
+  const source = text
+    .split(/@(\w+)@/)
+    .map((part, i) => (i % 2 ? `(?<${part}>[^\n]+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("");
+  return new RegExp(source);
+}
+
+function filesUnder(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
+}
+
+let failed = false;
+for (const patch of patches) {
+  const dir = path.join(root, patch.dir);
+  if (!existsSync(dir)) continue; // not installed (e.g. a production install without it)
+  let applied = 0;
+  let already = 0;
+  for (const file of filesUnder(dir).filter((f) => patch.files(path.basename(f)))) {
+    const source = readFileSync(file, "utf8");
+    if (!source.includes(patch.anchor)) continue;
+    if (source.includes(patch.marker)) {
+      already++;
+      continue;
+    }
+    const match = pattern(patch.original).exec(source.slice(source.indexOf(patch.anchor)));
+    if (!match) {
+      console.error(`patch-dependencies: "${patch.name}" does not apply to ${path.relative(root, file)}`);
+      failed = true;
+      continue;
+    }
+    const at = source.indexOf(patch.anchor) + match.index;
+    const holes = match.groups ?? {};
+    const replacement = patch.patched.replace(/@(\w+)@/g, (_, hole) => holes[hole]);
+    writeFileSync(file, source.slice(0, at) + replacement + source.slice(at + match[0].length));
+    applied++;
+  }
+  if (applied + already === 0) {
+    console.error(`patch-dependencies: "${patch.name}" found no file to patch under ${patch.dir}`);
+    failed = true;
+  } else if (applied > 0) {
+    console.log(`patch-dependencies: ${patch.name} (${applied} file${applied > 1 ? "s" : ""})`);
+  }
+}
+if (failed) {
+  console.error("patch-dependencies: a dependency changed; update scripts/patch-dependencies.mjs (see ADR 018)");
+  process.exit(1);
+}
