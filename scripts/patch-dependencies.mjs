@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs after `npm ci`/`npm install` (postinstall). Applies small source patches to dependencies
-// in node_modules (ADR 018); each one is an exact text replacement, idempotent, and fails the
-// install loudly when the dependency's text has changed (an upgrade must revisit it).
+// in node_modules (ADR 018). Each one must find its exact original text (a few expressions left
+// open), is idempotent, and fails the install loudly when the dependency's text has changed (an
+// upgrade must revisit it).
 import { readFileSync, writeFileSync, readdirSync, existsSync } from "node:fs";
 import path from "node:path";
 
@@ -13,6 +14,7 @@ const root = path.resolve(import.meta.dirname, "..");
  * old generation, so every render's route tree and loader data survive young-generation GCs
  * until the next full GC (ADR 018). The patch returns the same values as plain properties,
  * computed once; a static router never changes, so nothing can observe the difference.
+ * The @…@ holes are the two expressions the ES module and CommonJS builds write differently.
  */
 const STATIC_ROUTER_ORIGINAL = `  return {
     get basename() {
@@ -57,55 +59,32 @@ const STATIC_ROUTER_ORIGINAL = `  return {
       return void 0;
     },`;
 
-const STATIC_ROUTER_PATCHED = `  // storefront patch (scripts/patch-dependencies.mjs): plain properties, no accessors
-  return {
-    basename: context.basename,
-    future: {
-      v8_middleware: false,
-      v8_passThroughRequests: false,
-      v8_trailingSlashAwareDataRequests: false,
-      ...@FUTURE@
-    },
-    state: {
-      historyAction: "POP" /* Pop */,
-      location: context.location,
-      matches,
-      loaderData: context.loaderData,
-      actionData: context.actionData,
-      errors: context.errors,
-      initialized: true,
-      renderFallback: false,
-      navigation: @IDLE@,
-      restoreScrollPosition: null,
-      preventScrollReset: false,
-      revalidation: "idle",
-      fetchers: /* @__PURE__ */ new Map(),
-      blockers: /* @__PURE__ */ new Map()
-    },
-    routes: dataRoutes,
-    branches: opts.branches,
-    manifest,
-    window: void 0,`;
+/** `get name() { return expression; }` → `name: expression,` (an expression over several lines keeps its text). */
+function gettersToProperties(text) {
+  return text.replace(
+    /^( +)get (\w+)\(\) \{\n\1 {2}return ([\s\S]*?);\n\1\},$/gm,
+    (_, indent, name, expression) => `${indent}${name}: ${expression.replaceAll("\n  ", "\n")},`,
+  );
+}
 
 const patches = [
   {
     name: "react-router: createStaticRouter without accessors",
     dir: "node_modules/react-router/dist",
-    // The ES module and CommonJS builds (Vitest loads the latter); they differ only in how
-    // the two @…@ expressions are written.
+    // The ES module and the CommonJS builds (Vitest loads the latter).
     files: (name) => /\.m?js$/.test(name),
     anchor: "function createStaticRouter(",
-    marker: "storefront patch (scripts/patch-dependencies.mjs)",
+    marker: "  // storefront patch (scripts/patch-dependencies.mjs): plain properties, no accessors\n",
     original: STATIC_ROUTER_ORIGINAL,
-    patched: STATIC_ROUTER_PATCHED,
+    transform: gettersToProperties,
   },
 ];
 
-/** The original text as a pattern: each @NAME@ matches any expression on one line, as a named group. */
+/** The original text as a pattern: each @NAME@ stands for any expression on one line. */
 function pattern(text) {
   const source = text
     .split(/@(\w+)@/)
-    .map((part, i) => (i % 2 ? `(?<${part}>[^\n]+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .map((part, i) => (i % 2 ? "[^\n]+?" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
     .join("");
   return new RegExp(source);
 }
@@ -136,8 +115,7 @@ for (const patch of patches) {
       continue;
     }
     const at = source.indexOf(patch.anchor) + match.index;
-    const holes = match.groups ?? {};
-    const replacement = patch.patched.replace(/@(\w+)@/g, (_, hole) => holes[hole]);
+    const replacement = patch.marker + patch.transform(match[0]);
     writeFileSync(file, source.slice(0, at) + replacement + source.slice(at + match[0].length));
     applied++;
   }
