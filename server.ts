@@ -16,7 +16,7 @@ import { securityHeaders } from "./app/lib/security.server.ts";
 import { requestLog } from "./app/lib/log.server.ts";
 import { hashedAssets } from "./app/lib/static-assets.server.ts";
 import { createContextFactory } from "./app/lib/context.server.ts";
-import { preloadSanitizer } from "./app/lib/sanitize.server.ts";
+import { closeSanitizer, preloadSanitizer } from "./app/lib/sanitize.server.ts";
 import { createPageCache } from "./app/lib/page-cache.server.ts";
 import { renderGate } from "./app/lib/render-gate.server.ts";
 import { createExpressServer } from "./app/lib/http-server.server.ts";
@@ -121,7 +121,7 @@ export async function startServer(env: Env) {
       server.closeIdleConnections();
       await closed;
       clearTimeout(force);
-      await backend.close();
+      await Promise.all([backend.close(), closeSanitizer()]);
       console.log("Closed");
     })();
     return closing;

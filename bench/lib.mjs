@@ -30,7 +30,7 @@ function pinMode(value) {
 const port = numberEnv("BENCH_PORT", 3400);
 export const config = {
   duration: numberEnv("BENCH_DURATION", 10),
-  warmup: numberEnv("BENCH_WARMUP", 3),
+  warmup: numberEnv("BENCH_WARMUP", 10),
   connections: numberEnv("BENCH_CONNECTIONS", 50),
   /** autocannon's per-request time-out, s: a request slower than this counts as a time-out. */
   timeout: numberEnv("BENCH_TIMEOUT", 10),

@@ -11,7 +11,7 @@
 //    /catalog/ruchki, then its most common material: a full page of 24) and a product page (the
 //    first product of that listing), checked to answer 200 with their products in the HTML;
 // 4. load: autocannon, BENCH_CONNECTIONS (50) connections, BENCH_DURATION (10) s per target after a
-//    BENCH_WARMUP (3) s warm-up: those pages FROM THE PAGE CACHE (the default server; plus the 404
+//    BENCH_WARMUP (10) s warm-up: those pages FROM THE PAGE CACHE (the default server; plus the 404
 //    and /about with gzip), then UNCACHED (the same database, a server restarted with
 //    PAGE_CACHE=off); baseline /grid runs at the start of each of the two phases, and each row's
 //    ratio is against the /grid run of its phase;
@@ -29,10 +29,11 @@
 //    alternating between the two servers) of the filtered category, the product, a brand page and
 //    a curated listing on each, and the ratio 100k / 2k (target ≤ 1.5×).
 // Prints the tables and writes bench/results/latest.json. Exits non-zero on errors, timeouts and
-// unexpected statuses only, never on a missed target. About 5 min with the defaults on 2 cores
+// unexpected statuses only, never on a missed target. About 7 min with the defaults on 2 cores
 // (plus the one-off builds and the 100k seed).
 //
-// Environment: BENCH_DURATION (s, 10), BENCH_WARMUP (s, 3), BENCH_CONNECTIONS (50), BENCH_TIMEOUT
+// Environment: BENCH_DURATION (s, 10), BENCH_WARMUP (s, 10: a server just started reaches its steady
+// speed after ~7 s of load, while V8 compiles the hot code), BENCH_CONNECTIONS (50), BENCH_TIMEOUT
 // (s, 10: autocannon's per-request limit; a slower answer is a time-out, i.e. an error),
 // BENCH_STARTUPS (3), BENCH_ROUNDS (1; more = the median of each figure), BENCH_PIN (auto|0|1:
 // servers on CPU 0, load generator and Chromium on CPU 1), BENCH_PORT (3400; the baseline +1,
@@ -175,9 +176,11 @@ function shopEnv({ port = config.shopPort, dataDir = config.dataDir, pageCache =
   };
 }
 
+/** Node's flags of `npm start` (the V8 heap settings of ADR 011 and ADR 019), so the bench runs what people run. */
+const START_FLAGS = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/(?<=\s)--[\w-]+=\S+/g) ?? [];
+
 function startShop({ name = "shop", port = config.shopPort, dataDir = config.dataDir, pageCache = "on", apiCache = true } = {}) {
-  // The same V8 heap limit as `npm start` and the Dockerfile (README, Performance).
-  return startProcess(name, process.execPath, ["--max-old-space-size=256", "build/server.mjs"], {
+  return startProcess(name, process.execPath, [...START_FLAGS, "build/server.mjs"], {
     cwd: ROOT,
     env: shopEnv({ port, dataDir, pageCache, apiCache }),
   });

@@ -1,0 +1,19 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+/** Node's `--name=value` flags on a command line. */
+const flagsOf = (command: string) => command.match(/(?<=[\s"[])--[\w-]+=[^\s",\]]+/g) ?? [];
+
+describe("the production command", () => {
+  const start = JSON.parse(readFileSync("package.json", "utf8")).scripts.start as string;
+  const cmd = readFileSync("Dockerfile", "utf8").match(/^CMD (.+)$/m)?.[1] ?? "";
+
+  it("sets the V8 heap of ADR 011 and ADR 019 for `npm start`", () => {
+    expect(flagsOf(start)).toEqual(["--max-old-space-size=256", "--max-semi-space-size=8", "--heap-growing-percent=100"]);
+    expect(start).toContain("MALLOC_ARENA_MAX=2");
+  });
+
+  it("runs the image with the same node flags as `npm start` (the bench reads them from there)", () => {
+    expect(flagsOf(cmd)).toEqual(flagsOf(start));
+  });
+});
