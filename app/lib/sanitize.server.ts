@@ -49,30 +49,34 @@ function startSanitizer(onExit: () => void): Sanitizer {
   const pending = new Map<number, Pending>();
   let nextId = 0;
   let failure: Error | null = null;
+  let markReady!: () => void;
+  let markFailed!: (error: Error) => void;
   const ready = new Promise<void>((resolve, reject) => {
-    worker.on("message", (reply: Reply) => {
-      if (reply.ready) return resolve();
-      const call = pending.get(reply.id);
-      if (!call) return;
-      pending.delete(reply.id);
+    markReady = resolve;
+    markFailed = reject;
+  });
+  worker.on("message", (reply: Reply) => {
+    if (reply.ready) return markReady();
+    const call = pending.get(reply.id);
+    if (!call) return;
+    pending.delete(reply.id);
+    clearTimeout(call.timer);
+    if (reply.error === undefined) call.resolve(reply.html ?? "");
+    else call.reject(new Error(`HTML sanitiser: ${reply.error}`));
+  });
+  worker.on("error", (error) => {
+    failure = error;
+    markFailed(error);
+  });
+  worker.on("exit", (code) => {
+    failure ??= new Error(`HTML sanitiser stopped (exit code ${code})`);
+    markFailed(failure);
+    for (const call of pending.values()) {
       clearTimeout(call.timer);
-      if (reply.error === undefined) call.resolve(reply.html ?? "");
-      else call.reject(new Error(`HTML sanitiser: ${reply.error}`));
-    });
-    worker.on("error", (error) => {
-      failure = error;
-      reject(error);
-    });
-    worker.on("exit", (code) => {
-      failure ??= new Error(`HTML sanitiser stopped (exit code ${code})`);
-      reject(failure);
-      for (const call of pending.values()) {
-        clearTimeout(call.timer);
-        call.reject(failure);
-      }
-      pending.clear();
-      onExit();
-    });
+      call.reject(failure);
+    }
+    pending.clear();
+    onExit();
   });
   ready.catch(() => {});
   return {
