@@ -4,6 +4,9 @@ export default {
   ssr: true,
   appDirectory: "app",
   buildDirectory: "build",
+  // The whole route manifest (~1 KB gzip, content-hashed, cached for a year) instead of a partial one
+  // computed and written into every page, and no /__manifest requests as links appear (ADR 020).
+  routeDiscovery: { mode: "initial" },
   future: {
     // Loaders get the request as it came (no per-loader copies without `.data`, `index` and
     // `_routes`); they read the normalised `url` argument instead of `request.url` (ADR 013).

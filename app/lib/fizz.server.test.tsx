@@ -3,7 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { BatchedBody } from "./batched-body.server.ts";
-import { renderToDirectStream, type DirectSink } from "./fizz.server.ts";
+import { renderToDirectStream, withoutByteCounting, type DirectSink } from "./fizz.server.ts";
 
 function Page({ later, last }: { later?: Promise<string>; last?: Promise<string> }) {
   return (
@@ -40,7 +40,7 @@ function Later({ value }: { value: Promise<string> }) {
 }
 
 /** The page from React's Node build (what react-dom/server gives in Node). */
-function nodeBuild(element: React.ReactElement): Promise<string> {
+function nodeBuild(element: React.ReactElement, progressiveChunkSize?: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -53,7 +53,7 @@ function nodeBuild(element: React.ReactElement): Promise<string> {
         done();
       },
     });
-    const { pipe } = renderToPipeableStream(element, { nonce: "n0", onShellReady: () => pipe(sink), onShellError: reject });
+    const { pipe } = renderToPipeableStream(element, { nonce: "n0", progressiveChunkSize, onShellReady: () => pipe(sink), onShellError: reject });
   });
 }
 
@@ -107,6 +107,19 @@ describe("renderToDirectStream (React's Bun build, ADR 014)", () => {
     expect(chunks.join("")).toBe(expected);
     expect(chunks.length).toBeGreaterThan(1);
     expect(ended).toBe(1);
+  });
+
+  it("writes a boundary that is complete with the shell inline, however big (no byte counting)", async () => {
+    const text = "Большой блок товаров. ".repeat(2000);
+    const ready = Object.assign(Promise.resolve(text), { status: "fulfilled", value: text });
+    // React's Node build outlines a complete boundary past its default 12 800 bytes…
+    const outlined = await nodeBuild(<Page later={ready} />);
+    expect(outlined).toContain("<template");
+    // …ours never does: the same page as the Node build with no size limit.
+    const { html } = await directBuild(<Page later={ready} />);
+    expect(html).not.toContain("<template");
+    expect(html).toBe(await nodeBuild(<Page later={ready} />, Number.MAX_SAFE_INTEGER));
+    expect(() => withoutByteCounting("function other() {}")).toThrow("byteLengthOfChunk");
   });
 
   it("rejects when the shell fails, and stops rendering when cancelled", async () => {

@@ -72,6 +72,23 @@ type RenderToDirectStream = (children: ReactNode, options?: RenderOptions) => Pr
 
 let renderer: RenderToDirectStream | null = null;
 
+const BYTE_COUNTING = `function byteLengthOfChunk(chunk) {
+  return Buffer.byteLength(chunk, "utf8");
+}`;
+
+/**
+ * React measures the UTF-8 bytes of every piece of a finished segment (`Buffer.byteLength`, ~2.5 %
+ * of a catalogue page's CPU) only to decide when a complete Suspense boundary is big enough to be
+ * written out of line, after the shell, with a swap script. We never want that: a boundary ready
+ * when the page is written goes inline (entry.server's `progressiveChunkSize` said so already). A
+ * null `byteLengthOfChunk` is how React's own builds without byte counting say it: sizes stay 0,
+ * so no boundary is ever outlined for its size. Fails loudly if React's text changes.
+ */
+export function withoutByteCounting(source: string, filename = "react-dom-server.bun"): string {
+  if (!source.includes(BYTE_COUNTING)) throw new Error(`${filename}: byteLengthOfChunk is not where fizz.server.ts expects it`);
+  return source.replace(BYTE_COUNTING, "var byteLengthOfChunk = null;");
+}
+
 /** React's Bun build, evaluated like Node evaluates a CommonJS file, with DirectStream for ReadableStream. */
 function loadRenderer(): RenderToDirectStream {
   const require = createRequire(import.meta.url);
@@ -80,7 +97,7 @@ function loadRenderer(): RenderToDirectStream {
   const filename = path.join(path.dirname(entry), "cjs", `react-dom-server.bun.${flavour}.js`);
   const moduleRequire = createRequire(filename);
   const module = { exports: {} as Record<string, unknown> };
-  const body = compileFunction(readFileSync(filename, "utf8"), ["exports", "require", "module", "__filename", "__dirname", "ReadableStream"], {
+  const body = compileFunction(withoutByteCounting(readFileSync(filename, "utf8"), filename), ["exports", "require", "module", "__filename", "__dirname", "ReadableStream"], {
     filename,
   });
   body(module.exports, moduleRequire, module, filename, path.dirname(filename), DirectStream);

@@ -31,6 +31,23 @@ describe("patched dependencies", () => {
     expect(() => router.navigate("/")).toThrow(/stateless environment/);
   });
 
+  it("React Router's static router converts one route tree once, and each render keeps its own state", async () => {
+    const routes = [{ id: "root", path: "/", loader: () => "Подарки", children: [{ id: "print", path: "print/:id", loader: () => 1 }] }];
+    const handler = createStaticHandler(routes);
+    const first = (await handler.query(new Request("http://localhost/print/1"))) as StaticHandlerContext;
+    const second = (await handler.query(new Request("http://localhost/"))) as StaticHandlerContext;
+    const a = createStaticRouter(handler.dataRoutes, first);
+    const b = createStaticRouter(handler.dataRoutes, second);
+    expect(b.routes).toBe(a.routes);
+    expect(a.state.matches.map((match) => match.route.id)).toEqual(["root", "print"]);
+    expect(b.state.matches.map((match) => match.route.id)).toEqual(["root"]);
+    expect(a.state.location.pathname).toBe("/print/1");
+    expect(b.state.location.pathname).toBe("/");
+    // Another tree (another build) is converted on its own.
+    const other = createStaticHandler([{ id: "root", path: "/", loader: () => "Каталог" }]);
+    expect(createStaticRouter(other.dataRoutes, second).routes).not.toBe(a.routes);
+  });
+
   it("the patch script is idempotent: a second run changes nothing and succeeds", () => {
     expect(execFileSync(process.execPath, ["scripts/patch-dependencies.mjs"], { encoding: "utf8" })).toBe("");
   });
