@@ -85,9 +85,10 @@ export async function startServer(env: Env) {
   const pageCache = createPageCache({ enabled: env.PAGE_CACHE === "on" && env.NODE_ENV !== "development" });
   backend.onChange(() => pageCache.clear());
   app.use(pageCache.middleware);
-  // What the page cache did not answer renders a few at a time, in arrival order (ADR 016).
+  // What the page cache did not answer renders a few at a time, in arrival order (ADR 016): two
+  // while the CPU is busy, up to the limit while pages in flight wait for I/O (ADR 020).
   const renderConcurrency = env.RENDER_CONCURRENCY ?? (env.apiUrl ? 0 : 8);
-  if (renderConcurrency > 0) app.use(renderGate(renderConcurrency));
+  if (renderConcurrency > 0) app.use(renderGate(renderConcurrency, { busy: 2 }));
 
   app.all(
     "/{*splat}",

@@ -33,7 +33,7 @@ function manualTurns() {
 describe("renderGate (ADR 016)", () => {
   it("lets `limit` requests in and the others in arrival order as answers finish", () => {
     const turns = manualTurns();
-    const gate = renderGate(2, turns.schedule);
+    const gate = renderGate(2, { schedule: turns.schedule });
     const started: number[] = [];
     const responses = [1, 2, 3, 4, 5].map((n) => {
       const res = fakeResponse();
@@ -62,7 +62,7 @@ describe("renderGate (ADR 016)", () => {
 
   it("lets in one request per turn of the event loop, so each turn stays about one page long", () => {
     const turns = manualTurns();
-    const gate = renderGate(8, turns.schedule);
+    const gate = renderGate(8, { schedule: turns.schedule });
     const started: number[] = [];
     for (const n of [1, 2, 3, 4]) gate({} as Request, fakeResponse(), () => started.push(n));
     expect(started).toEqual([]);
@@ -77,7 +77,7 @@ describe("renderGate (ADR 016)", () => {
 
   it("skips a request whose client went away while it waited, in the same turn", () => {
     const turns = manualTurns();
-    const gate = renderGate(1, turns.schedule);
+    const gate = renderGate(1, { schedule: turns.schedule });
     const started: string[] = [];
     const first = fakeResponse();
     const gone = fakeResponse();
@@ -95,7 +95,7 @@ describe("renderGate (ADR 016)", () => {
 
   it("makes a newcomer wait behind those already waiting", () => {
     const turns = manualTurns();
-    const gate = renderGate(1, turns.schedule);
+    const gate = renderGate(1, { schedule: turns.schedule });
     const started: string[] = [];
     const first = fakeResponse();
     gate({} as Request, first, () => started.push("first"));
@@ -115,5 +115,54 @@ describe("renderGate (ADR 016)", () => {
     expect(started).toEqual([]);
     await new Promise((resolve) => setImmediate(resolve));
     expect(started).toEqual(["page"]);
+  });
+
+  it("beyond `busy` pages, lets one more in per probe interval the loop spent idle, up to `limit`", () => {
+    const turns = manualTurns();
+    const probes = manualTurns();
+    let idle = false;
+    const gate = renderGate(4, { busy: 2, schedule: turns.schedule, probe: probes.schedule, loopIdle: () => idle });
+    const started: number[] = [];
+    const responses = [1, 2, 3, 4, 5, 6].map((n) => {
+      const res = fakeResponse();
+      gate({} as Request, res, () => started.push(n));
+      return res;
+    });
+    turns.settle();
+    expect(started).toEqual([1, 2]);
+    // A busy loop (pages rendering): the probe lets nobody in and probes again.
+    probes.turn();
+    probes.turn();
+    expect(started).toEqual([1, 2]);
+    // The pages in flight wait for I/O: one more per idle probe, never past `limit`.
+    idle = true;
+    probes.turn();
+    expect(started).toEqual([1, 2, 3]);
+    probes.settle();
+    expect(started).toEqual([1, 2, 3, 4]);
+    expect([gate.active, gate.waiting]).toEqual([4, 2]);
+    // Answers free places: below `busy` the next page goes in on the next turn, without a probe;
+    // at `busy` again, the last one waits for an idle probe.
+    idle = false;
+    for (const res of responses.slice(0, 3)) res.emit("finish");
+    turns.settle();
+    probes.turn();
+    expect(started).toEqual([1, 2, 3, 4, 5]);
+    idle = true;
+    probes.turn();
+    expect(started).toEqual([1, 2, 3, 4, 5, 6]);
+    expect([gate.active, gate.waiting]).toEqual([3, 0]);
+  });
+
+  it("judges idleness by the event loop's utilisation by default", async () => {
+    const gate = renderGate(2, { busy: 1 });
+    const started: string[] = [];
+    gate({} as Request, fakeResponse(), () => started.push("first"));
+    gate({} as Request, fakeResponse(), () => started.push("second"));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(["first"]);
+    // The first page waits (say, for the database); the loop is idle, so the second goes in.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(started).toEqual(["first", "second"]);
   });
 });
