@@ -7,6 +7,10 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { BatchedBody } from "./lib/batched-body.server.ts";
 import { renderToDirectStream } from "./lib/fizz.server.ts";
+import { SlabPool, SlabWriter } from "./lib/page-slabs.server.ts";
+
+/** The pages' bytes are encoded into reused slabs, given back when each response is over (ADR 020). */
+const slabPool = new SlabPool();
 
 /** Deferred data that has not arrived by then is rejected into its error boundary. */
 export const streamTimeout = 5_000;
@@ -54,7 +58,9 @@ export default async function handleRequest(
   else await new Promise((resolve) => setImmediate(resolve));
   shellRendered = true;
 
-  const body = new BatchedBody(stopTimer, (reason) => abort.abort(reason));
+  const slabs = new SlabWriter(slabPool);
+  loadContext.whenResponseOver(() => slabs.release());
+  const body = new BatchedBody(stopTimer, (reason) => abort.abort(reason), slabs);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
   stream.pipe(body);

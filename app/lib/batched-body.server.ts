@@ -1,5 +1,6 @@
 import { Buffer } from "node:buffer";
 import type { DirectSink } from "./fizz.server.ts";
+import type { SlabWriter } from "./page-slabs.server.ts";
 
 /**
  * Where React writes a page (app/lib/fizz.server.ts): it hands over strings and calls `flush()`
@@ -23,6 +24,8 @@ export class BatchedBody implements DirectSink {
   constructor(
     private readonly onEnd: () => void,
     private readonly onCancel: (reason: unknown) => void = () => {},
+    /** Encodes the batches into pooled slabs (app/lib/page-slabs.server.ts); else a Buffer each. */
+    private readonly slabs: SlabWriter | null = null,
   ) {}
 
   /** The page as a web stream (created on first use). */
@@ -52,7 +55,7 @@ export class BatchedBody implements DirectSink {
   /** Called by React at the end of every batch it writes. */
   flush(): void {
     if (!this.controller || this.kept === "") return;
-    this.controller.enqueue(Buffer.from(this.kept));
+    this.controller.enqueue(this.slabs ? this.slabs.encode(this.kept) : Buffer.from(this.kept));
     this.kept = "";
   }
 

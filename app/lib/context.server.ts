@@ -143,6 +143,8 @@ export function createContextFactory(env: Env, backend: Backend) {
       isAuthenticated: Boolean(cookies[TOKEN_COOKIE]),
       appEnv: env.APP_ENV,
       cookieDomain: env.COOKIE_DOMAIN,
+      /** Calls `listener` once, when the response is over: sent (`finish`) or abandoned (`close`). */
+      whenResponseOver: (listener: () => void) => whenResponseOver(res, listener),
     };
   }
 
@@ -150,6 +152,21 @@ export function createContextFactory(env: Env, backend: Backend) {
   const warmUp = () => Promise.all([content.init(), content.cities(), content.seo()]).then(() => {});
 
   return Object.assign(createLoadContext, { warmUp, resolveCity, content, sitemaps, cityOrigin });
+}
+
+/** Calls `listener` once, when `res` is over: sent (`finish`) or abandoned (`close`). */
+export function whenResponseOver(res: ExpressResponse, listener: () => void): void {
+  if (res.writableFinished || res.destroyed) return listener();
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    res.off("finish", once);
+    res.off("close", once);
+    listener();
+  };
+  res.once("finish", once);
+  res.once("close", once);
 }
 
 export type AppContext = Awaited<ReturnType<ReturnType<typeof createContextFactory>>>;
