@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { RequestHandler } from "express";
 import { hostForCity } from "#app/features/city/city.ts";
 
@@ -8,31 +8,58 @@ function regionalOrigins(protocol: string, host: string): string {
   return [hostForCity(host, { domainPrefix: null }), hostForCity(host, { domainPrefix: "msk" })].map((h) => `${protocol}://${h}`).join(" ");
 }
 
+const NONCE_BYTES = 16;
+/** Random bytes for 256 nonces at a time (one system call instead of 256); each slice is used once. */
+const randomPool = Buffer.alloc(NONCE_BYTES * 256);
+let randomUsed = randomPool.length;
+
+/** A fresh 128-bit nonce from the system's CSPRNG, base64. */
+export function newNonce(): string {
+  if (randomUsed === randomPool.length) {
+    randomFillSync(randomPool);
+    randomUsed = 0;
+  }
+  const nonce = randomPool.toString("base64", randomUsed, randomUsed + NONCE_BYTES);
+  randomUsed += NONCE_BYTES;
+  return nonce;
+}
+
+/** The policy's text after the nonce, per protocol and host (a few in practice; bounded anyway). */
+const policyTails = new Map<string, string>();
+const POLICY_TAILS_KEPT = 64;
+
+function policyTail(protocol: string, host: string): string {
+  const key = `${protocol}://${host}`;
+  let tail = policyTails.get(key);
+  if (tail === undefined) {
+    tail = [
+      "'strict-dynamic'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      "frame-src 'self'",
+      "frame-ancestors 'self'",
+      // The city picker posts to /city, which may redirect to the other regional host (§1).
+      `form-action 'self' ${regionalOrigins(protocol, host)}`,
+      "base-uri 'self'",
+      "object-src 'none'",
+    ].join("; ");
+    if (policyTails.size >= POLICY_TAILS_KEPT) policyTails.clear();
+    policyTails.set(key, tail);
+  }
+  return tail;
+}
+
 /**
  * Security headers with a per-request CSP nonce (res.locals.nonce). Scripts run only with
  * the nonce; styles allow inline attributes because React writes style props.
  */
 export function securityHeaders(): RequestHandler {
   return (req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = newNonce();
     res.locals.nonce = nonce;
-    res.setHeader(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "frame-src 'self'",
-        "frame-ancestors 'self'",
-        // The city picker posts to /city, which may redirect to the other regional host (§1).
-        `form-action 'self' ${regionalOrigins(req.protocol, req.get("host") ?? "")}`,
-        "base-uri 'self'",
-        "object-src 'none'",
-      ].join("; "),
-    );
+    res.setHeader("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${nonce}' ${policyTail(req.protocol, req.get("host") ?? "")}`);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

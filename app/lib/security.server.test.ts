@@ -1,0 +1,42 @@
+import type { Request, Response } from "express";
+import { describe, expect, it } from "vitest";
+import { newNonce, securityHeaders } from "./security.server.ts";
+
+function headersFor(host: string, protocol = "https") {
+  const headers = new Map<string, string>();
+  const res = { locals: {} as Record<string, unknown>, setHeader: (name: string, value: string) => void headers.set(name, value) };
+  const req = { protocol, get: (name: string) => (name.toLowerCase() === "host" ? host : undefined) };
+  let called = false;
+  securityHeaders()(req as unknown as Request, res as unknown as Response, () => void (called = true));
+  expect(called).toBe(true);
+  return { headers, nonce: String(res.locals.nonce) };
+}
+
+describe("securityHeaders", () => {
+  it("gives every response its own nonce, in the policy and in res.locals", () => {
+    const a = headersFor("shop.example");
+    const b = headersFor("shop.example");
+    expect(a.nonce).not.toBe(b.nonce);
+    expect(a.headers.get("Content-Security-Policy")).toBe(
+      `default-src 'self'; script-src 'self' 'nonce-${a.nonce}' 'strict-dynamic'; style-src 'self' 'unsafe-inline'; ` +
+        "img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; frame-src 'self'; frame-ancestors 'self'; " +
+        "form-action 'self' https://shop.example https://msk.shop.example; base-uri 'self'; object-src 'none'",
+    );
+    expect(b.headers.get("Content-Security-Policy")).toContain(`'nonce-${b.nonce}'`);
+    expect(a.headers.get("X-Frame-Options")).toBe("SAMEORIGIN");
+  });
+
+  it("names the regional origins of the requesting host, and none for a malformed host", () => {
+    expect(headersFor("msk.shop.example:3000", "http").headers.get("Content-Security-Policy")).toContain(
+      "form-action 'self' http://shop.example:3000 http://msk.shop.example:3000;",
+    );
+    expect(headersFor("bad host'").headers.get("Content-Security-Policy")).toContain("form-action 'self' ;");
+  });
+
+  it("makes 128-bit nonces that never repeat across refills of its random pool", () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 1000; i++) seen.add(newNonce());
+    expect(seen.size).toBe(1000);
+    for (const nonce of seen) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+  });
+});
