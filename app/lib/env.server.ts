@@ -39,7 +39,8 @@ export const EnvSchema = z.object({
   /** Upper bound of that cache, in MB of answer JSON. */
   API_CACHE_MB: optional(z.coerce.number().int().positive().default(16)),
   /**
-   * Page requests rendered at a time, the rest wait in arrival order (ADR 016); 0 = no limit.
+   * Page requests rendered at a time (two while the CPU is busy, up to this many while pages wait
+   * for I/O, ADR 020), the rest wait in arrival order (ADR 016); 0 = no limit.
    * Unset: 8 with the embedded API (its work is CPU in this process), no limit with API_URL
    * (pages then mostly wait for the network).
    */
