@@ -18,7 +18,7 @@
  * come from the read cache), and two at a time serve 7–12 % more pages per second than eight: each
  * page's objects live a shorter time, so fewer survive young-generation collections. A page that
  * waits for the database (a read-cache miss) leaves the loop idle; then one more page goes in per
- * probe (`probeMs`) whose interval the loop spent mostly idle, up to `limit`.
+ * probe (every 2 ms) whose interval the loop spent mostly idle, up to `limit`.
  */
 import { performance } from "node:perf_hooks";
 import type { RequestHandler } from "express";
