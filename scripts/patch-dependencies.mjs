@@ -111,11 +111,13 @@ function memoisedDataRoutes(text) {
   let { manifest, dataRoutes } = memo;`;
 }
 
+/** React Router's ES module and CommonJS builds (Vitest loads the latter). */
+const REACT_ROUTER_BUILDS = { dir: "node_modules/react-router/dist", files: (name) => /\.m?js$/.test(name) };
+
 const patches = [
   {
     name: "react-router: ServerRouter builds the route tree once per build",
-    dir: "node_modules/react-router/dist",
-    files: (name) => /\.m?js$/.test(name),
+    ...REACT_ROUTER_BUILDS,
     anchor: "function ServerRouter(",
     marker: "  // storefront patch (scripts/patch-dependencies.mjs): route tree once per build\n",
     original: SERVER_ROUTES_ORIGINAL,
@@ -123,8 +125,7 @@ const patches = [
   },
   {
     name: "react-router: createStaticRouter converts a route tree once",
-    dir: "node_modules/react-router/dist",
-    files: (name) => /\.m?js$/.test(name),
+    ...REACT_ROUTER_BUILDS,
     anchor: "function createStaticRouter(",
     marker: "  // storefront patch (scripts/patch-dependencies.mjs): data routes once per route tree\n",
     original: DATA_ROUTES_ORIGINAL,
@@ -132,9 +133,7 @@ const patches = [
   },
   {
     name: "react-router: createStaticRouter without accessors",
-    dir: "node_modules/react-router/dist",
-    // The ES module and the CommonJS builds (Vitest loads the latter).
-    files: (name) => /\.m?js$/.test(name),
+    ...REACT_ROUTER_BUILDS,
     anchor: "function createStaticRouter(",
     marker: "  // storefront patch (scripts/patch-dependencies.mjs): plain properties, no accessors\n",
     original: STATIC_ROUTER_ORIGINAL,

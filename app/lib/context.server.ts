@@ -17,6 +17,7 @@ import { createContentService } from "./content.server.ts";
 import { authCookies, cityCookie, readCookies, REFRESH_COOKIE, TOKEN_COOKIE } from "./cookies.server.ts";
 import type { Env } from "./env.server.ts";
 import { createSitemapService } from "./sitemap.server.ts";
+import { whenResponseOver } from "./response-over.server.ts";
 
 export interface Site {
   /** Origin as the visitor sees it, e.g. "https://msk.example.ru". */
@@ -152,21 +153,6 @@ export function createContextFactory(env: Env, backend: Backend) {
   const warmUp = () => Promise.all([content.init(), content.cities(), content.seo()]).then(() => {});
 
   return Object.assign(createLoadContext, { warmUp, resolveCity, content, sitemaps, cityOrigin });
-}
-
-/** Calls `listener` once, when `res` is over: sent (`finish`) or abandoned (`close`). */
-export function whenResponseOver(res: ExpressResponse, listener: () => void): void {
-  if (res.writableFinished || res.destroyed) return listener();
-  let called = false;
-  const once = () => {
-    if (called) return;
-    called = true;
-    res.off("finish", once);
-    res.off("close", once);
-    listener();
-  };
-  res.once("finish", once);
-  res.once("close", once);
 }
 
 export type AppContext = Awaited<ReturnType<ReturnType<typeof createContextFactory>>>;

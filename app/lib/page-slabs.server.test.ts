@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { BatchedBody } from "./batched-body.server.ts";
-import { whenResponseOver } from "./context.server.ts";
+import { whenResponseOver } from "./response-over.server.ts";
 import { SLAB_BYTES, SlabPool, SlabWriter } from "./page-slabs.server.ts";
 
 describe("SlabWriter (ADR 020)", () => {

@@ -22,6 +22,7 @@
  */
 import { performance } from "node:perf_hooks";
 import type { RequestHandler } from "express";
+import { whenResponseOver } from "./response-over.server.ts";
 
 export interface RenderGate extends RequestHandler {
   readonly active: number;
@@ -109,8 +110,7 @@ export function renderGate(limit: number, options: RenderGateOptions = {}): Rend
         wake();
       }
     };
-    res.once("finish", release);
-    res.once("close", release);
+    whenResponseOver(res, release);
     queue.push(() => {
       // A client that went away while waiting is skipped (state "out").
       if (state !== "waiting") return false;
