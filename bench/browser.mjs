@@ -8,7 +8,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import { CHROMIUM_ARGS } from "../tests/support/chromium.mjs";
-import { children, config, LIMITS, log, median, round1, withTimeout } from "./lib.mjs";
+import { children, config, LIMITS, log, median, onEveryCpu, round1, withTimeout } from "./lib.mjs";
 
 /** Lighthouse drives its own headless Chromium; page weight launches through playwright-core. */
 const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
@@ -69,10 +69,14 @@ async function weigh(browser, url) {
 
 // ---------------------------------------------------------------- Lighthouse
 
-/** Chromium with a DevTools port, in its own process group (so every helper process is killed). */
+/**
+ * Chromium with a DevTools port, in its own process group (so every helper process is killed), on
+ * every CPU as a phone's browser has its cores (only the server under test is pinned, and it is idle).
+ */
 async function launchChromium() {
   const profile = mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
-  const child = spawn(config.chromium, [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], {
+  const [command, args] = onEveryCpu(config.chromium, [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"]);
+  const child = spawn(command, args, {
     stdio: ["ignore", "ignore", "pipe"],
     detached: true,
   });
@@ -228,7 +232,7 @@ async function lighthouseOnce(lighthouse, url) {
 }
 
 /**
- * Lighthouse on each URL, BENCH_LIGHTHOUSE_RUNS (1) times, one fresh Chromium per run, default
+ * Lighthouse on each URL, BENCH_LIGHTHOUSE_RUNS (3) times, one fresh Chromium per run, default
  * config (mobile: Moto G Power emulation, simulated slow 4G and 4× CPU slowdown), performance
  * category only.
  * Returns { pages: { [key]: summary | { error } } } or { error } when Lighthouse cannot run at all.

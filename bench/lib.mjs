@@ -47,7 +47,7 @@ export const config = {
   scale: process.env.BENCH_SCALE !== "0",
   scaleRequests: Math.round(numberEnv("BENCH_SCALE_REQUESTS", 30)),
   lighthouse: process.env.BENCH_LIGHTHOUSE !== "0",
-  lighthouseRuns: Math.max(1, Math.round(numberEnv("BENCH_LIGHTHOUSE_RUNS", 1))),
+  lighthouseRuns: Math.max(1, Math.round(numberEnv("BENCH_LIGHTHOUSE_RUNS", 3))),
   chromium: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   pin: pinMode(process.env.BENCH_PIN ?? "auto"),
 };
@@ -132,6 +132,13 @@ function pinned(cpu, command, args) {
   return config.pin ? ["taskset", ["-c", String(cpu), command, ...args]] : [command, args];
 }
 
+/**
+ * A command on every CPU, although this process is pinned to CPU 1: for the Chromium that
+ * Lighthouse drives, a multi-process browser whose main thread, compositor, network and GPU
+ * processes would otherwise share one core (half the score on a 2-core host, ADR 021).
+ */
+export const onEveryCpu = (command, args) => pinned(`0-${CPUS - 1}`, command, args);
+
 /** When pinned: this process (autocannon, Lighthouse) and all its threads on CPU 1, the servers on CPU 0. */
 export function pinSelf() {
   if (config.pin) spawnSync("taskset", ["-a", "-pc", "1", String(process.pid)], { stdio: "ignore" });
@@ -140,7 +147,7 @@ export function pinSelf() {
 /** Starts a server on CPU 0 (when pinned); `pid` is the server itself (taskset execs it). */
 export function startProcess(name, command, args, options) {
   // pin: false = every CPU (the bench process itself is pinned to CPU 1, and children inherit that).
-  const [cmd, argv] = options.pin === false ? pinned(`0-${CPUS - 1}`, command, args) : pinned(0, command, args);
+  const [cmd, argv] = options.pin === false ? onEveryCpu(command, args) : pinned(0, command, args);
   const startedAt = performance.now();
   // `group`: its own process group, stopped like Ctrl+C in a terminal (SIGINT to the group), for
   // commands such as `npm start` whose shell does not pass a SIGTERM on to the server.

@@ -21,7 +21,7 @@
 // 6. first-visit weight in headless Chromium (playwright-core) of /about, /, the category and the
 //    product page: gzip bytes of the HTML document and of the JS, beside the issue's budgets;
 // 7. Lighthouse (npm `lighthouse`, default = mobile config, performance category only, a fresh
-//    Chromium per run) on /, the category and the product page (page cache on; its user agent is
+//    Chromium per run, on every CPU) on /, the category and the product page (page cache on; its user agent is
 //    not a crawler's, so it gets the streamed document people get): score, CLS and the other
 //    metrics, and the audits that cost the most; if it cannot run, says why and goes on;
 // 8. scale (BENCH_SCALE=0 skips it): a second PAGE_CACHE=off shop on the 100k catalogue, beside the
@@ -38,7 +38,7 @@
 // BENCH_STARTUPS (3), BENCH_ROUNDS (1; more = the median of each figure), BENCH_PIN (auto|0|1:
 // servers on CPU 0, load generator and Chromium on CPU 1), BENCH_PORT (3400; the baseline +1,
 // the 100k shop +2), BENCH_SCALE (1|0), BENCH_SCALE_REQUESTS (30), BENCH_SCALE_GROUPS (100000),
-// BENCH_LIGHTHOUSE (1|0), BENCH_LIGHTHOUSE_RUNS (1; more = the median-score run of each page),
+// BENCH_LIGHTHOUSE (1|0), BENCH_LIGHTHOUSE_RUNS (3: the median-score run of each page),
 // BENCH_CATEGORY (ruchki), BENCH_CATEGORY_PATH and BENCH_PRODUCT_ID (instead of the chosen ones),
 // BASELINE_DIR (../shared/baseline), CHROMIUM_PATH (/usr/bin/chromium).
 import { createHash } from "node:crypto";
@@ -659,7 +659,7 @@ function print(r) {
     const rows = Object.entries(r.lighthouse.pages).map(([key, l]) => ({ key, name: PAGE_NAMES[key] ?? key, ...l }));
     const version = rows.find((x) => x.lighthouseVersion)?.lighthouseVersion ?? "?";
     out.push(
-      `\nLighthouse ${version} (mobile preset: simulated slow 4G, 4× CPU slowdown; performance only; page cache on). Targets: score ≥ ${TARGETS.lighthouseScore}, CLS ≤ ${TARGETS.cls}.\n`,
+      `\nLighthouse ${version} (mobile preset: simulated slow 4G, 4× CPU slowdown; performance only; page cache on; Chromium on every CPU${r.machine.pinned ? ", the idle server on CPU 0" : ""}). Targets: score ≥ ${TARGETS.lighthouseScore}, CLS ≤ ${TARGETS.cls}.\n`,
     );
     out.push(
       table(rows, [
@@ -677,7 +677,7 @@ function print(r) {
     const host = rows.find((x) => x.benchmarkIndex)?.benchmarkIndex;
     if (host)
       out.push(
-        `Host CPU benchmark index ${Math.round(host)} (Lighthouse warns below 1000). TBT is the observed main-thread work × 4: a busy host inflates it; BENCH_LIGHTHOUSE_RUNS=3 steadies the scores.`,
+        `Host CPU benchmark index ${Math.round(host)} (Lighthouse warns below 1000). TBT is the observed main-thread work × 4: a busy host inflates it; the median of BENCH_LIGHTHOUSE_RUNS runs steadies the scores.`,
       );
     for (const x of rows) {
       if (x.error) continue;
