@@ -27,10 +27,39 @@ describe("SlabWriter (ADR 020)", () => {
     expect(second.toString()).toBe("ё".repeat(20));
     const huge = writer.encode("ж".repeat(SLAB_BYTES));
     expect(huge.length).toBe(SLAB_BYTES * 2);
+    expect(huge.toString()).toBe("ж".repeat(SLAB_BYTES));
     expect(huge.buffer).not.toBe(first.buffer);
     expect(huge.buffer).not.toBe(second.buffer);
+    // The slab taken for it stayed unwritten and takes the next batch.
+    const after = writer.encode("<p>дальше</p>");
+    expect(after.toString()).toBe("<p>дальше</p>");
+    expect(after.byteOffset).toBe(0);
+    expect([first.buffer, second.buffer]).not.toContain(after.buffer);
+    // Longer than a slab in UTF-16 code units: no slab taken at all.
+    writer.encode("z".repeat(SLAB_BYTES + 1));
     writer.release();
-    expect(pool.idle).toBe(2);
+    expect(pool.idle).toBe(3);
+  });
+
+  it("fills a slab to its last byte, and never splits a character across slabs", () => {
+    const pool = new SlabPool();
+    const writer = new SlabWriter(pool);
+    const first = writer.encode("a".repeat(SLAB_BYTES - 6));
+    // Exactly the 6 bytes left: written whole in this slab.
+    const exact = writer.encode("ыы¢");
+    expect(exact.buffer).toBe(first.buffer);
+    expect(exact.toString()).toBe("ыы¢");
+    // Nothing left: a new slab.
+    const next = writer.encode("ё");
+    expect(next.buffer).not.toBe(first.buffer);
+    // 3 bytes left in the new slab after this; a 4-byte character does not fit, so the batch moves whole.
+    writer.encode("b".repeat(SLAB_BYTES - 2 - 3));
+    const emoji = writer.encode("x🎁");
+    expect(emoji.toString()).toBe("x🎁");
+    expect(emoji.byteOffset).toBe(0);
+    expect(emoji.buffer).not.toBe(next.buffer);
+    // The bytes handed out earlier were not touched by the attempt that did not fit.
+    expect(next.toString()).toBe("ё");
   });
 
   it("gives its slabs back once; later batches never touch a slab again", () => {

@@ -49,19 +49,23 @@ export class SlabWriter {
 
   encode(text: string): Buffer {
     if (this.released) return Buffer.from(text);
-    // UTF-8 takes at most 3 bytes per UTF-16 code unit; count exactly only when that bound fails.
-    const room = this.current ? SLAB_BYTES - this.used : 0;
-    const bytes = text.length * 3 <= room ? -1 : Buffer.byteLength(text);
-    if (bytes > room) {
-      if (bytes > SLAB_BYTES) return Buffer.from(text);
-      this.current = this.pool.take();
-      this.slabs.push(this.current);
-      this.used = 0;
+    if (this.current) {
+      const bytes = writeWhole(this.current, text, this.used);
+      if (bytes >= 0) {
+        const start = this.used;
+        this.used += bytes;
+        return this.current.subarray(start, this.used);
+      }
     }
-    const slab = this.current as Buffer;
-    const start = this.used;
-    this.used += slab.write(text, start, "utf8");
-    return slab.subarray(start, this.used);
+    // Every UTF-16 code unit takes at least one byte: longer text never fits a slab.
+    if (text.length > SLAB_BYTES) return Buffer.from(text);
+    const slab = this.pool.take();
+    this.slabs.push(slab);
+    this.current = slab;
+    const bytes = writeWhole(slab, text, 0);
+    // Too big for a fresh slab: the slab stays current, unwritten, for the batches that follow.
+    this.used = Math.max(bytes, 0);
+    return bytes >= 0 ? slab.subarray(0, bytes) : Buffer.from(text);
   }
 
   /** The response is over: the slabs go back to the pool, and later batches get their own Buffers. */
@@ -72,4 +76,17 @@ export class SlabWriter {
     this.slabs.length = 0;
     this.current = null;
   }
+}
+
+/**
+ * Writes all of `text` into `slab` at `offset` and answers its byte count, or -1 when it does not
+ * fit. One pass, without counting the bytes first (counting flattened the page's concatenated
+ * string a second time): `Buffer#write` stops before a character that does not fit whole, and a
+ * character takes at most 4 bytes, so 4 or more bytes left over prove that everything was written.
+ */
+function writeWhole(slab: Buffer, text: string, offset: number): number {
+  const room = SLAB_BYTES - offset;
+  if (text.length > room) return -1;
+  const written = slab.write(text, offset, "utf8");
+  return room - written >= 4 || Buffer.byteLength(text) === written ? written : -1;
 }

@@ -34,7 +34,8 @@ const STRIPS = [
 
 /** §3: parse the four sections, enrich products blocks with their groups (one by_group_ids call), sanitise text HTML (§5). */
 async function loadOrderInfo(context: Route.LoaderArgs["context"], block: OrderInfoBlock): Promise<OrderInfoView> {
-  const parsed = parseOrderInfo(block);
+  // Parsed once per shared answer too (ADR 021).
+  const parsed = derivedFrom(block, "parsed", () => parseOrderInfo(block));
   const ids = productGroupIdsOf(parsed);
   const groups = ids.length ? await context.api.list(endpoints.productListByGroupIds, { query: { groupIds: ids } }, []) : NO_GROUPS;
   // Once per shared block and groups answer (ADR 015).
