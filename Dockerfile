@@ -45,4 +45,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/healthz`, { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM lets requests in flight finish (SHUTDOWN_TIMEOUT, 10 s) before the database closes.
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=8", "--heap-growing-percent=100", "build/server.mjs"]
+CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=4", "--heap-growing-percent=100", "build/server.mjs"]

@@ -6,8 +6,9 @@
 // DIR/data/side-by-side-A and -B, removed afterwards),
 // with PAGE_CACHE=off and each checkout's `npm start` Node flags; this process loads both at once
 // from CPU 1 (SBS_CONNECTIONS each), so the host's noise hits both alike, and prints what each
-// served per cycle and the ratio B/A. Absolute runs one after the other moved 2× within a minute
-// on shared hosts; this ratio held within ±5 % for two copies of one build.
+// served per cycle and the ratio B/A, then each one's latencies and peak RSS. Absolute runs one
+// after the other moved 2× within a minute on shared hosts; this ratio held within ±5 % for two
+// copies of one build.
 //
 // Environment: SBS_CYCLES (6), SBS_SECONDS (5 per cycle, after 10 s of warm-up), SBS_CONNECTIONS
 // (25 per server), SBS_ENV_A / SBS_ENV_B (extra variables, "NAME=value NAME=value"), SBS_PORT (3450;
@@ -15,6 +16,7 @@
 import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { HOST, killAll, numberEnv, pinSelf, ROOT, startProcess, stopProcess, waitFor } from "./lib.mjs";
 
@@ -47,17 +49,22 @@ async function startServer(name, dir, port, extraEnv) {
   return proc;
 }
 
-/** Closed-loop keep-alive clients; `count` says how many 200s each server gave while counting. */
+/** Closed-loop keep-alive clients; `count` says how many 200s each server gave while counting, `latencies` how long each took (ms). */
 function load(ports) {
   const count = new Map(ports.map((port) => [port, 0]));
+  const latencies = new Map(ports.map((port) => [port, []]));
   let counting = false;
   let stopped = false;
   const one = (port, agent) =>
     new Promise((resolve) => {
+      const started = performance.now();
       const request = http.get({ host: HOST, port, path: page, agent }, (res) => {
         res.resume();
         res.on("end", () => {
-          if (counting && res.statusCode === 200) count.set(port, count.get(port) + 1);
+          if (counting && res.statusCode === 200) {
+            count.set(port, count.get(port) + 1);
+            latencies.get(port).push(performance.now() - started);
+          }
           resolve();
         });
       });
@@ -72,10 +79,19 @@ function load(ports) {
   );
   return {
     count,
+    latencies,
     setCounting: (on) => (counting = on),
     stop: () => ((stopped = true), Promise.all(loops)),
   };
 }
+
+const readStatus = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return "";
+  }
+};
 
 pinSelf();
 process.on("SIGINT", () => {
@@ -101,6 +117,13 @@ try {
   await run.stop();
   const sorted = [...ratios].sort((x, y) => x - y);
   console.log(`${page}: B/A median ${sorted[Math.floor(sorted.length / 2)].toFixed(3)} (${sorted[0].toFixed(3)}–${sorted.at(-1).toFixed(3)}) over ${cycles} cycles of ${seconds} s`);
+  // Latency while both share the core (about twice a lone server's), and each server's peak RSS.
+  for (const [name, port, proc] of [["A", firstPort, a], ["B", firstPort + 1, b]]) {
+    const all = run.latencies.get(port).sort((x, y) => x - y);
+    const at = (q) => Math.round(all[Math.min(all.length - 1, Math.floor(q * all.length))]);
+    const hwm = /VmHWM:\s+(\d+)/.exec(readStatus(proc.pid))?.[1];
+    console.log(`${name}: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms over ${all.length} requests; peak RSS ${hwm ? Math.round(hwm / 1024) : "?"} MB`);
+  }
 } finally {
   await Promise.all([stopProcess(a), stopProcess(b)]);
   for (const [name, dir] of [["A", dirA], ["B", dirB]]) rmSync(path.join(path.resolve(dir), "data", `side-by-side-${name}`), { recursive: true, force: true });

@@ -9,7 +9,7 @@ describe("the production command", () => {
   const cmd = readFileSync("Dockerfile", "utf8").match(/^CMD (.+)$/m)?.[1] ?? "";
 
   it("sets the V8 heap of ADR 011 and ADR 019 for `npm start`", () => {
-    expect(flagsOf(start)).toEqual(["--max-old-space-size=256", "--max-semi-space-size=8", "--heap-growing-percent=100"]);
+    expect(flagsOf(start)).toEqual(["--max-old-space-size=256", "--max-semi-space-size=4", "--heap-growing-percent=100"]);
     expect(start).toContain("MALLOC_ARENA_MAX=2");
   });
 
