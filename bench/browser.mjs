@@ -8,7 +8,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import { CHROMIUM_ARGS } from "../tests/support/chromium.mjs";
-import { children, config, LIMITS, log, median, onEveryCpu, round1, withTimeout } from "./lib.mjs";
+import { children, config, LIMITS, log, onEveryCpu, round1, withTimeout } from "./lib.mjs";
 
 /** Lighthouse drives its own headless Chromium; page weight launches through playwright-core. */
 const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
@@ -258,8 +258,9 @@ export async function lighthouseRuns(pages) {
       continue;
     }
     // Several runs: the one with the median score (Lighthouse's own advice for noisy machines).
-    const medianScore = median(ok.map((r) => r.score));
-    out[key] = { ...ok.find((r) => r.score === medianScore), runs: runs.length, scores: runs.map((r) => r.score ?? null) };
+    const middle = [...ok].sort((a, b) => a.score - b.score)[Math.floor((ok.length - 1) / 2)];
+    const failures = runs.filter((r) => r.error).map((r) => r.error);
+    out[key] = { ...middle, runs: runs.length, scores: runs.map((r) => r.score ?? null), ...(failures.length ? { failures } : {}) };
   }
   return { pages: out };
 }

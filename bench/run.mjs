@@ -681,7 +681,9 @@ function print(r) {
       );
     for (const x of rows) {
       if (x.error) continue;
-      if (x.scores?.length > 1) out.push(`  ${x.name}: scores of ${x.scores.length} runs ${x.scores.join(", ")} (the median run is shown)`);
+      if (x.scores?.length > 1)
+        out.push(`  ${x.name}: scores of ${x.scores.length} runs ${x.scores.map((score) => score ?? "failed").join(", ")} (the median run is shown)`);
+      for (const failure of x.failures ?? []) out.push(`  ${x.name}: a run failed: ${failure}`);
       if (x.runtimeError) out.push(`  ${x.name}: runtime error ${x.runtimeError}`);
       for (const w of x.warnings) out.push(`  ${x.name}: warning: ${w}`);
       for (const e of x.auditErrors ?? []) out.push(`  ${x.name}: audit failed: ${e}`);
