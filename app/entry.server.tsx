@@ -8,6 +8,10 @@ import { ServerRouter } from "react-router";
 import { BatchedBody } from "./lib/batched-body.server.ts";
 import { renderToDirectStream } from "./lib/fizz.server.ts";
 import { SlabPool, SlabWriter } from "./lib/page-slabs.server.ts";
+import { installPlainHandoff } from "./lib/plain-handoff.server.ts";
+
+/** Plain loader data is written into the page without React Router's stream machinery (ADR 021). */
+installPlainHandoff();
 
 /** The pages' bytes are encoded into reused slabs, given back when each response is over (ADR 020). */
 const slabPool = new SlabPool();

@@ -111,6 +111,29 @@ function memoisedDataRoutes(text) {
   let { manifest, dataRoutes } = memo;`;
 }
 
+/**
+ * A document's loader data goes into the page as a turbo-stream: React Router encodes it into a
+ * web stream (an abort controller, a timer, a promise chain) that `StreamTransfer` reads back
+ * inside a Suspense boundary, suspending the render once per chunk: ~9 % of a page's CPU
+ * (ADR 021). When the data is plain (nothing deferred), `app/lib/plain-handoff.server.ts`
+ * encodes the same text at once; `renderHtml` asks it first, and `ServerRouter` hands the text
+ * to `StreamTransfer` as two chunks already read, so it renders without suspending.
+ */
+const HANDOFF_ENCODE_ORIGINAL = `      serverHandoffStream: encodeViaTurboStream(
+        state,`;
+
+const plainHandoffFirst = (text) =>
+  text.replace("encodeViaTurboStream(", 'globalThis[Symbol.for("storefront.plainHandoff")]?.(state) ?? encodeViaTurboStream(');
+
+const HANDOFF_READER_ORIGINAL = `      reader: context.serverHandoffStream.getReader(),`;
+
+const plainHandoffRead = () => `      reader: ((stream, meta) => {
+        if (typeof stream.storefrontText !== "string") return stream.getReader();
+        const read = (result) => Object.assign(Promise.resolve(), { result });
+        meta.streamCache = { ...meta.streamCache, 0: read({ done: false, value: stream.storefrontText }), 1: read({ done: true, value: "" }) };
+        return null;
+      })(context.serverHandoffStream, context.renderMeta),`;
+
 /** React Router's ES module and CommonJS builds (Vitest loads the latter). */
 const REACT_ROUTER_BUILDS = { dir: "node_modules/react-router/dist", files: (name) => /\.m?js$/.test(name) };
 
@@ -130,6 +153,22 @@ const patches = [
     marker: "  // storefront patch (scripts/patch-dependencies.mjs): data routes once per route tree\n",
     original: DATA_ROUTES_ORIGINAL,
     transform: memoisedDataRoutes,
+  },
+  {
+    name: "react-router: plain loader data encoded at once",
+    ...REACT_ROUTER_BUILDS,
+    anchor: "async function renderHtml(",
+    marker: "      // storefront patch (scripts/patch-dependencies.mjs): plain data encoded at once\n",
+    original: HANDOFF_ENCODE_ORIGINAL,
+    transform: plainHandoffFirst,
+  },
+  {
+    name: "react-router: StreamTransfer reads plain data without suspending",
+    ...REACT_ROUTER_BUILDS,
+    anchor: "function ServerRouter(",
+    marker: "      // storefront patch (scripts/patch-dependencies.mjs): plain data already read\n",
+    original: HANDOFF_READER_ORIGINAL,
+    transform: plainHandoffRead,
   },
   {
     name: "react-router: createStaticRouter without accessors",

@@ -1,6 +1,18 @@
 import { execFileSync } from "node:child_process";
-import { createStaticHandler, createStaticRouter, type StaticHandlerContext } from "react-router";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  createRequestHandler,
+  createStaticHandler,
+  createStaticRouter,
+  Scripts,
+  ServerRouter,
+  type EntryContext,
+  type ServerBuild,
+  type StaticHandlerContext,
+} from "react-router";
 import { describe, expect, it } from "vitest";
+import { encodePlainTurboStream, installPlainHandoff } from "#app/lib/plain-handoff.server.ts";
 
 // scripts/patch-dependencies.mjs (postinstall, ADR 018).
 describe("patched dependencies", () => {
@@ -50,5 +62,53 @@ describe("patched dependencies", () => {
 
   it("the patch script is idempotent: a second run changes nothing and succeeds", () => {
     expect(execFileSync(process.execPath, ["scripts/patch-dependencies.mjs"], { encoding: "utf8" })).toBe("");
+  });
+});
+
+describe("React Router's document data, plain data encoded at once (ADR 021)", () => {
+  /** A one-route build whose entry renders synchronously: a boundary that suspends renders nothing. */
+  function buildWith(loaderData: unknown): ServerBuild {
+    const Root = () => createElement("html", null, createElement("body", null, createElement("main", null, "Подарки"), createElement(Scripts)));
+    return {
+      entry: {
+        module: {
+          default: (request: Request, status: number, headers: Headers, context: EntryContext) =>
+            new Response(`<!DOCTYPE html>${renderToString(createElement(ServerRouter, { context, url: request.url }))}`, { status, headers }),
+        },
+      },
+      routes: { root: { id: "root", path: "", module: { default: Root, loader: () => loaderData } } },
+      assets: {
+        entry: { module: "/entry.js", imports: [] },
+        routes: { root: { id: "root", path: "", module: "/root.js", hasLoader: true, hasAction: false, hasClientLoader: false, hasClientAction: false, hasClientMiddleware: false, hasErrorBoundary: false, imports: [] } },
+        url: "/manifest.js",
+        version: "1",
+      },
+      publicPath: "/",
+      assetsBuildDirectory: "build/client",
+      future: {},
+      ssr: true,
+      isSpaMode: false,
+      prerender: [],
+      routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+      basename: "/",
+    } as unknown as ServerBuild;
+  }
+
+  const page = async (loaderData: unknown) => (await createRequestHandler(buildWith(loaderData), "production")(new Request("http://localhost/"))).text();
+
+  it("writes plain data into the page without suspending, as the browser's decoder reads it", async () => {
+    installPlainHandoff();
+    const html = await page({ city: "Москва", prices: [10, 20], missing: null });
+    const enqueued = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);/.exec(html)?.[1];
+    expect(enqueued).toBeDefined();
+    expect(JSON.parse(enqueued as string)).toBe(encodePlainTurboStream({ loaderData: { root: { city: "Москва", prices: [10, 20], missing: null } }, actionData: null, errors: null }));
+    expect(html).toContain("window.__reactRouterContext.streamController.close();");
+  });
+
+  it("leaves other data to React Router's stream (which a synchronous render cannot wait for)", async () => {
+    installPlainHandoff();
+    const html = await page({ when: new Date(0) });
+    expect(html).toContain("<main>Подарки</main>");
+    expect(html).not.toContain("streamController.enqueue(");
   });
 });
