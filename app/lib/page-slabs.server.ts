@@ -63,7 +63,7 @@ export class SlabWriter {
     this.slabs.push(slab);
     this.current = slab;
     const bytes = writeWhole(slab, text, 0);
-    // Too big for a fresh slab: the slab stays current, unwritten, for the batches that follow.
+    // Too big for a fresh slab: the slab stays current, nothing of it handed out, for the batches that follow.
     this.used = Math.max(bytes, 0);
     return bytes >= 0 ? slab.subarray(0, bytes) : Buffer.from(text);
   }
@@ -80,9 +80,9 @@ export class SlabWriter {
 
 /**
  * Writes all of `text` into `slab` at `offset` and answers its byte count, or -1 when it does not
- * fit. One pass, without counting the bytes first (counting flattened the page's concatenated
- * string a second time): `Buffer#write` stops before a character that does not fit whole, and a
- * character takes at most 4 bytes, so 4 or more bytes left over prove that everything was written.
+ * fit. One pass, without counting the bytes first (a second pass over the page's text, ADR 021):
+ * `Buffer#write` stops before a character that does not fit whole, and a character takes at most
+ * 4 bytes, so 4 or more bytes left over prove that everything was written.
  */
 function writeWhole(slab: Buffer, text: string, offset: number): number {
   const room = SLAB_BYTES - offset;
