@@ -115,9 +115,9 @@ function memoisedDataRoutes(text) {
  * A document's loader data goes into the page as a turbo-stream: React Router encodes it into a
  * web stream (an abort controller, a timer, a promise chain) that `StreamTransfer` reads back
  * inside a Suspense boundary, suspending the render once per chunk: ~9 % of a page's CPU
- * (ADR 021). When the data is plain (nothing deferred), `app/lib/plain-handoff.server.ts`
- * encodes the same text at once; `renderHtml` asks it first, and `ServerRouter` hands the text
- * to `StreamTransfer` as two chunks already read, so it renders without suspending.
+ * (ADR 021). When the data is plain and whatever it defers has settled,
+ * `app/lib/plain-handoff.server.ts` encodes the same chunks at once; `renderHtml` asks it first,
+ * and `ServerRouter` hands them to `StreamTransfer` already read, so it renders without suspending.
  */
 const HANDOFF_ENCODE_ORIGINAL = `      serverHandoffStream: encodeViaTurboStream(
         state,`;
@@ -128,9 +128,12 @@ const plainHandoffFirst = (text) =>
 const HANDOFF_READER_ORIGINAL = `      reader: context.serverHandoffStream.getReader(),`;
 
 const plainHandoffRead = () => `      reader: ((stream, meta) => {
-        if (typeof stream.storefrontText !== "string") return stream.getReader();
+        const chunks = stream.storefrontChunks;
+        if (!Array.isArray(chunks)) return stream.getReader();
         const read = (result) => Object.assign(Promise.resolve(), { result });
-        meta.streamCache = { ...meta.streamCache, 0: read({ done: false, value: stream.storefrontText }), 1: read({ done: true, value: "" }) };
+        const cache = (meta.streamCache = { ...meta.streamCache });
+        chunks.forEach((value, i) => (cache[i] = read({ done: false, value })));
+        cache[chunks.length] = read({ done: true, value: "" });
         return null;
       })(context.serverHandoffStream, context.renderMeta),`;
 

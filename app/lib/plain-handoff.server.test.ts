@@ -1,6 +1,7 @@
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { describe, expect, it } from "vitest";
-import { encodePlainTurboStream, installPlainHandoff } from "./plain-handoff.server.ts";
+import { trackSettled } from "./settled.ts";
+import { encodePlainTurboStream, encodeTurboStreamChunks, installPlainHandoff } from "./plain-handoff.server.ts";
 
 /** What React Router's browser code makes of the text (the way it reads the page's data). */
 async function decoded(text: string): Promise<unknown> {
@@ -50,6 +51,48 @@ describe("plain loader data as a turbo-stream (ADR 021)", () => {
     expect(back.loaderData["routes/category"].menu[0]).toBe(back.loaderData["routes/category"].menu[1]);
   });
 
+  it("writes settled deferred values as React Router does: a promise in the data, then one chunk each, by index", async () => {
+    const strip = trackSettled(Promise.resolve({ title: "Смотрят сейчас", ids: [1, 2] }));
+    const empty = trackSettled(Promise.resolve(null));
+    const label = trackSettled(Promise.resolve("Похожие"));
+    await Promise.resolve();
+    expect(encodeTurboStreamChunks({ strip, empty, label })).toEqual([
+      '[{"_1":2,"_3":4,"_5":6},"strip",["P",2],"empty",["P",4],"label",["P",6]]\n',
+      'P2:[{"_8":9,"_10":11},"title","Смотрят сейчас","ids",[12,13],1,2]\n',
+      "P4:-5\n",
+      'P6:["Похожие"]\n',
+    ]);
+  });
+
+  it("deferred values read back through the browser's decoder as promises of the same values", async () => {
+    const strip = trackSettled(Promise.resolve({ cards: [{ id: 7, title: "Кружка" }], more: null }));
+    const similar = trackSettled(Promise.resolve(["Ручка", "Кружка"]));
+    await Promise.resolve();
+    const chunks = encodeTurboStreamChunks({ root: { city: "Москва" }, product: { strip, similar, title: "Кружка" } });
+    expect(chunks).toHaveLength(3);
+    const back = (await decoded((chunks as string[]).join(""))) as { root: unknown; product: { strip: Promise<unknown>; similar: Promise<unknown>; title: string } };
+    expect(back.root).toEqual({ city: "Москва" });
+    expect(back.product.title).toBe("Кружка");
+    expect(await back.product.strip).toEqual({ cards: [{ id: 7, title: "Кружка" }], more: null });
+    expect(await back.product.similar).toEqual(["Ручка", "Кружка"]);
+  });
+
+  it("leaves pending or rejected promises, and promises inside settled values, to React Router", async () => {
+    const pending = trackSettled(new Promise(() => {}));
+    const rejected = trackSettled(Promise.reject(new Error("нет")));
+    rejected.catch(() => {});
+    const nested = trackSettled(Promise.resolve({ inner: trackSettled(Promise.resolve(1)) }));
+    const untracked = Promise.resolve(1);
+    const again = trackSettled(Promise.resolve("Похожие"));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(encodeTurboStreamChunks({ pending })).toBeUndefined();
+    expect(encodeTurboStreamChunks({ rejected })).toBeUndefined();
+    expect(encodeTurboStreamChunks({ nested })).toBeUndefined();
+    expect(encodeTurboStreamChunks({ untracked })).toBeUndefined();
+    expect(encodeTurboStreamChunks({ title: "Похожие", again })).toBeUndefined();
+    expect(encodePlainTurboStream({ label: trackSettled(Promise.resolve(1)) })).toBeUndefined();
+  });
+
   it("leaves anything but plain data to React Router's own encoder", () => {
     class Card {
       title = "Кружка";
@@ -74,7 +117,7 @@ describe("plain loader data as a turbo-stream (ADR 021)", () => {
     const hook = (globalThis as Record<symbol, unknown>)[Symbol.for("storefront.plainHandoff")] as (data: unknown) => unknown;
     installPlainHandoff();
     expect((globalThis as Record<symbol, unknown>)[Symbol.for("storefront.plainHandoff")]).toBe(hook);
-    expect(hook({ loaderData: { root: 1 } })).toMatchObject({ storefrontText: '[{"_1":2},"loaderData",{"_3":4},"root",1]\n' });
+    expect(hook({ loaderData: { root: 1 } })).toMatchObject({ storefrontChunks: ['[{"_1":2},"loaderData",{"_3":4},"root",1]\n'] });
     expect(hook({ loaderData: { root: Promise.resolve(1) } })).toBeUndefined();
   });
 });

@@ -32,19 +32,25 @@ function codeOf(value: unknown): number | undefined {
 
 const isPlainRecord = (value: object) => Object.getPrototypeOf(value) === Object.prototype && Object.getOwnPropertySymbols(value).length === 0;
 
+type Settled = Promise<unknown> & { status?: string; value?: unknown };
+
 /**
- * The turbo-stream text of `input` (its single line, newline included), exactly as React Router's
- * encoder writes it when nothing is deferred; undefined when `input` holds anything but plain data.
- * Same order of indices: values are numbered as first met, keys before their values, and taken
- * from a stack (last in, first out); equal strings and the same object share one index.
+ * The turbo-stream chunks of `input` exactly as React Router's encoder writes them, or undefined
+ * when `input` holds anything but plain data and deferred values already settled. The first chunk
+ * is the data, each deferred value a `["P",index]` in it; then one `P<index>:` chunk per deferred
+ * value, in the order of their indices (the order React Router's encoder sends promises that have
+ * all settled). Values are numbered as first met, keys before their values, and taken from a stack
+ * (last in, first out); equal strings and the same object share one index. A promise counts as
+ * settled when `trackSettled` (app/lib/settled.ts) marked it fulfilled; a value it resolved to
+ * that is already in the data, or that holds promises of its own, goes React Router's way.
  */
-export function encodePlainTurboStream(input: unknown): string | undefined {
-  const root = codeOf(input);
-  if (root !== undefined) return `${root}\n`;
-  const indices = new Map<unknown, number>([[input, 0]]);
-  const stack: Array<[unknown, number]> = [[input, 0]];
+export function encodeTurboStreamChunks(input: unknown): string[] | undefined {
+  const indices = new Map<unknown, number>();
   const out: string[] = [];
-  let next = 1;
+  const deferred: Array<[number, Settled]> = [];
+  const stack: Array<[unknown, number]> = [];
+  let next = 0;
+  let promisesAllowed = true;
   const indexOf = (value: unknown): number => {
     const existing = indices.get(value);
     // React Router's `if (existing)`: index 0 (the root) is numbered again when met below it.
@@ -56,40 +62,72 @@ export function encodePlainTurboStream(input: unknown): string | undefined {
     stack.push([value, index]);
     return index;
   };
-  while (stack.length > 0) {
-    const [value, index] = stack.pop() as [unknown, number];
-    switch (typeof value) {
-      case "boolean":
-      case "number":
-      case "string":
-        out[index] = JSON.stringify(value);
-        break;
-      case "object": {
-        const object = value as object;
-        if (Array.isArray(object)) {
-          let text = "[";
-          for (let i = 0; i < object.length; i++) text += (i ? "," : "") + (i in object ? indexOf(object[i]) : HOLE);
-          out[index] = `${text}]`;
-        } else if (isPlainRecord(object)) {
-          const record = object as Record<string, unknown>;
-          out[index] = `{${Object.keys(record)
-            .map((key) => `"_${indexOf(key)}":${indexOf(record[key])}`)
-            .join(",")}}`;
-        } else {
-          return undefined;
+  /** Numbers `value` and everything in it; false when it holds something this encoder leaves alone. */
+  const flatten = (value: unknown): boolean => {
+    indexOf(value);
+    while (stack.length > 0) {
+      const [item, index] = stack.pop() as [unknown, number];
+      switch (typeof item) {
+        case "boolean":
+        case "number":
+        case "string":
+          out[index] = JSON.stringify(item);
+          break;
+        case "object": {
+          const object = item as object;
+          if (Array.isArray(object)) {
+            let text = "[";
+            for (let i = 0; i < object.length; i++) text += (i ? "," : "") + (i in object ? indexOf(object[i]) : HOLE);
+            out[index] = `${text}]`;
+          } else if (isPlainRecord(object)) {
+            const record = object as Record<string, unknown>;
+            out[index] = `{${Object.keys(record)
+              .map((key) => `"_${indexOf(key)}":${indexOf(record[key])}`)
+              .join(",")}}`;
+          } else if (promisesAllowed && object instanceof Promise && (object as Settled).status === "fulfilled") {
+            out[index] = `["P",${index}]`;
+            deferred.push([index, object as Settled]);
+          } else {
+            return false;
+          }
+          break;
         }
-        break;
+        default:
+          return false;
       }
-      default:
-        return undefined;
     }
+    return true;
+  };
+
+  const root = codeOf(input);
+  if (root !== undefined) return [`${root}\n`];
+  if (!flatten(input)) return undefined;
+  const chunks = [`[${out.join(",")}]\n`];
+  let sent = out.length;
+  promisesAllowed = false;
+  for (const [id, promise] of deferred.sort((a, b) => a[0] - b[0])) {
+    const value = promise.value;
+    const code = codeOf(value);
+    if (code !== undefined) {
+      chunks.push(`P${id}:${code}\n`);
+      continue;
+    }
+    if (indices.get(value) || !flatten(value)) return undefined;
+    chunks.push(`P${id}:[${out.slice(sent).join(",")}]\n`);
+    sent = out.length;
   }
-  return `[${out.join(",")}]\n`;
+  return chunks;
 }
 
-/** What the patched `renderHtml` takes instead of its web stream: the text, and a reader never used. */
+/** The single chunk of data with nothing deferred (see encodeTurboStreamChunks). */
+export function encodePlainTurboStream(input: unknown): string | undefined {
+  const chunks = encodeTurboStreamChunks(input);
+  return chunks?.length === 1 ? chunks[0] : undefined;
+}
+
+/** What the patched `renderHtml` takes instead of its web stream: the chunks, and a reader never used. */
 export interface PlainHandoff {
-  storefrontText: string;
+  storefrontChunks: string[];
   getReader(): null;
 }
 
@@ -98,7 +136,7 @@ const HOOK = Symbol.for("storefront.plainHandoff");
 /** Installs the hook the patched React Router calls (once per process; both bundles may call it). */
 export function installPlainHandoff(): void {
   (globalThis as { [HOOK]?: (data: unknown) => PlainHandoff | undefined })[HOOK] ??= (data) => {
-    const text = encodePlainTurboStream(data);
-    return text === undefined ? undefined : { storefrontText: text, getReader: () => null };
+    const chunks = encodeTurboStreamChunks(data);
+    return chunks === undefined ? undefined : { storefrontChunks: chunks, getReader: () => null };
   };
 }
