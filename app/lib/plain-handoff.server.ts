@@ -2,12 +2,12 @@
  * React Router writes each document's loader data into the page as a turbo-stream (v2): it
  * encodes the data into a web stream (with its own abort controller, timer and promise chain),
  * and `StreamTransfer` reads it back chunk by chunk inside a Suspense boundary, suspending the
- * render once per chunk. For data with nothing deferred that is ~9 % of a page's CPU for one line
- * of text (ADR 021). Two postinstall patches (scripts/patch-dependencies.mjs) ask this module
- * first: data made only of plain objects, arrays, strings, numbers, booleans, null and undefined
- * is encoded here at once, into the same text React Router's encoder writes, and `StreamTransfer`
- * finds both of its chunks already read. Anything else (a promise, a Date, an Error, a class
- * instance, a symbol key...) answers undefined and goes the usual way.
+ * render once per chunk (the data, then each deferred value, then the end): ~9 % of a page's CPU
+ * (ADR 021). Two postinstall patches (scripts/patch-dependencies.mjs) ask this module first: data
+ * made only of plain objects, arrays, strings, numbers, booleans, null and undefined, and deferred
+ * values already settled, is encoded here at once into the same chunks React Router's encoder
+ * writes, and `StreamTransfer` finds them all already read. Anything else (a pending promise, a
+ * Date, an Error, a class instance, a symbol key...) answers undefined and goes the usual way.
  */
 
 // turbo-stream v2's codes for values it does not store (react-router's vendored flatten.ts).
