@@ -9,6 +9,7 @@
  * writes, and `StreamTransfer` finds them all already read. Anything else (a pending promise, a
  * Date, an Error, a class instance, a symbol key...) answers undefined and goes the usual way.
  */
+import { fulfilled } from "./settled.ts";
 
 // turbo-stream v2's codes for values it does not store (react-router's vendored flatten.ts).
 const HOLE = -1;
@@ -32,8 +33,6 @@ function codeOf(value: unknown): number | undefined {
 
 const isPlainRecord = (value: object) => Object.getPrototypeOf(value) === Object.prototype && Object.getOwnPropertySymbols(value).length === 0;
 
-type Settled = Promise<unknown> & { status?: string; value?: unknown };
-
 /**
  * The turbo-stream chunks of `input` exactly as React Router's encoder writes them, or undefined
  * when `input` holds anything but plain data and deferred values already settled. The first chunk
@@ -47,7 +46,7 @@ type Settled = Promise<unknown> & { status?: string; value?: unknown };
 export function encodeTurboStreamChunks(input: unknown): string[] | undefined {
   const indices = new Map<unknown, number>();
   const out: string[] = [];
-  const deferred: Array<[number, Settled]> = [];
+  const deferred: Array<[number, { value: unknown }]> = [];
   const stack: Array<[unknown, number]> = [];
   let next = 0;
   let promisesAllowed = true;
@@ -84,11 +83,11 @@ export function encodeTurboStreamChunks(input: unknown): string[] | undefined {
             out[index] = `{${Object.keys(record)
               .map((key) => `"_${indexOf(key)}":${indexOf(record[key])}`)
               .join(",")}}`;
-          } else if (promisesAllowed && object instanceof Promise && (object as Settled).status === "fulfilled") {
-            out[index] = `["P",${index}]`;
-            deferred.push([index, object as Settled]);
           } else {
-            return false;
+            const settled = promisesAllowed && object instanceof Promise ? fulfilled(object) : undefined;
+            if (!settled) return false;
+            out[index] = `["P",${index}]`;
+            deferred.push([index, settled]);
           }
           break;
         }
@@ -105,8 +104,7 @@ export function encodeTurboStreamChunks(input: unknown): string[] | undefined {
   const chunks = [`[${out.join(",")}]\n`];
   let sent = out.length;
   promisesAllowed = false;
-  for (const [id, promise] of deferred.sort((a, b) => a[0] - b[0])) {
-    const value = promise.value;
+  for (const [id, { value }] of deferred.sort((a, b) => a[0] - b[0])) {
     const code = codeOf(value);
     if (code !== undefined) {
       chunks.push(`P${id}:${code}\n`);

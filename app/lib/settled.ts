@@ -23,3 +23,9 @@ export function trackSettled<T>(promise: Promise<T>): Promise<T> {
   );
   return promise;
 }
+
+/** The value of a promise `trackSettled` has seen fulfilled, boxed (it may be undefined); else undefined. */
+export function fulfilled(promise: Promise<unknown>): { value: unknown } | undefined {
+  const tracked = promise as Tracked<unknown>;
+  return tracked.status === "fulfilled" ? { value: tracked.value } : undefined;
+}
