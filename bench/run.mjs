@@ -14,7 +14,9 @@
 //    BENCH_WARMUP (10) s warm-up: those pages FROM THE PAGE CACHE (the default server; plus the 404
 //    and /about with gzip), then UNCACHED (the same database, a server restarted with
 //    PAGE_CACHE=off); baseline /grid runs at the start of each of the two phases, and each row's
-//    ratio is against the /grid run of its phase;
+//    ratio is against the /grid run of its phase; each p99 is also given at the speed of the
+//    machine the targets were set on (ADR 022: × this phase's /grid req/s ÷ the baseline
+//    README's);
 // 5. memory: peak RSS (VmHWM) of each shop server's process tree (the web server, whose embedded
 //    PGlite is a worker thread since ADR 017, and any database process it started), apart and
 //    summed, plus their resident memory polled during every load run;
@@ -28,7 +30,7 @@
 //    2k one; the uncached render time (median of BENCH_SCALE_REQUESTS (30) sequential requests,
 //    alternating between the two servers) of the filtered category, the product, a brand page and
 //    a curated listing on each, and the ratio 100k / 2k (target ≤ 1.5×).
-// Prints the tables and writes bench/results/latest.json. Exits non-zero on errors, timeouts and
+// Prints the tables and writes bench/results/latest.json (`node bench/run.mjs --print` prints them again). Exits non-zero on errors, timeouts and
 // unexpected statuses only, never on a missed target. About 7 min with the defaults on 2 cores
 // (plus the one-off builds and the 100k seed).
 //
