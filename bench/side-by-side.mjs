@@ -19,7 +19,7 @@ import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { HOST, killAll, numberEnv, pinSelf, ROOT, startProcess, stopProcess, waitFor } from "./lib.mjs";
+import { HOST, killAll, memory, numberEnv, pinSelf, quantile, ROOT, startProcess, stopProcess, waitFor } from "./lib.mjs";
 
 const [dirA, dirB, page = "/catalog/ruchki"] = process.argv.slice(2);
 if (!dirA || !dirB) {
@@ -86,14 +86,6 @@ function load(ports) {
   };
 }
 
-const readStatus = (pid) => {
-  try {
-    return readFileSync(`/proc/${pid}/status`, "utf8");
-  } catch {
-    return "";
-  }
-};
-
 pinSelf();
 process.on("SIGINT", () => {
   killAll();
@@ -120,10 +112,10 @@ try {
   console.log(`${page}: B/A median ${sorted[Math.floor(sorted.length / 2)].toFixed(3)} (${sorted[0].toFixed(3)}–${sorted.at(-1).toFixed(3)}) over ${cycles} cycles of ${seconds} s`);
   // Latency while both share the core (about twice a lone server's), and each server's peak RSS.
   for (const [name, port, proc] of [["A", firstPort, a], ["B", firstPort + 1, b]]) {
-    const all = run.latencies.get(port).sort((x, y) => x - y);
-    const at = (q) => Math.round(all[Math.min(all.length - 1, Math.floor(q * all.length))]);
-    const hwm = /VmHWM:\s+(\d+)/.exec(readStatus(proc.pid))?.[1];
-    console.log(`${name}: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms over ${all.length} requests; peak RSS ${hwm ? Math.round(hwm / 1024) : "?"} MB`);
+    const all = run.latencies.get(port);
+    const at = (q) => Math.round(quantile(all, q));
+    const { hwmMb } = memory([proc.pid]);
+    console.log(`${name}: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms over ${all.length} requests; peak RSS ${hwmMb ? Math.round(hwmMb) : "?"} MB`);
   }
 } finally {
   await Promise.all([stopProcess(a), stopProcess(b)]);
