@@ -12,15 +12,15 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { parseEnv, type Env } from "./app/lib/env.server.ts";
 import { createBackend, type Backend } from "./app/lib/backend.server.ts";
-import { securityHeaders } from "./app/lib/security.server.ts";
-import { requestLog } from "./app/lib/log.server.ts";
-import { hashedAssets } from "./app/lib/static-assets.server.ts";
+import { securityHeaders } from "./server/security.ts";
+import { requestLog } from "./server/request-log.ts";
+import { hashedAssets } from "./server/static-assets.ts";
 import { createContextFactory } from "./app/lib/context.server.ts";
 import { closeSanitizer, preloadSanitizer } from "./app/lib/sanitize.server.ts";
-import { createPageCache } from "./app/lib/page-cache.server.ts";
-import { renderGate } from "./app/lib/render-gate.server.ts";
-import { createExpressServer } from "./app/lib/http-server.server.ts";
-import { SITEMAP_PATH, sitemapHandler } from "./app/lib/sitemap-handler.server.ts";
+import { createPageCache } from "./server/page-cache.ts";
+import { renderGate } from "./server/render-gate.ts";
+import { createServer } from "node:http";
+import { SITEMAP_PATH, sitemapHandler } from "./server/sitemaps.ts";
 import { closePrestartedPglite } from "./api/db/pglite-prestart.ts";
 
 export async function startServer(env: Env) {
@@ -99,7 +99,7 @@ export async function startServer(env: Env) {
     }),
   );
 
-  const server = createExpressServer(app);
+  const server = createServer(app);
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   pageCache.attach(server);

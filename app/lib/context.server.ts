@@ -16,8 +16,7 @@ import { createTtlCache } from "./cache.server.ts";
 import { createContentService } from "./content.server.ts";
 import { authCookies, cityCookie, readCookies, REFRESH_COOKIE, TOKEN_COOKIE } from "./cookies.server.ts";
 import type { Env } from "./env.server.ts";
-import { createSitemapService } from "./sitemap.server.ts";
-import { whenResponseOver } from "./response-over.server.ts";
+import { createSitemapService } from "#app/features/seo/sitemap.server.ts";
 
 export interface Site {
   /** Origin as the visitor sees it, e.g. "https://msk.example.ru". */
@@ -139,13 +138,9 @@ export function createContextFactory(env: Env, backend: Backend) {
       originForCity: (target: Pick<City, "domainPrefix">) => originFor(req, target),
       nonce: String(res.locals.nonce ?? ""),
       isBot: isbot(req.get("user-agent") ?? ""),
-      /** An HTML document is being answered, not a client navigation's data (".data") request. */
-      documentRequest: !req.path.endsWith(".data"),
       isAuthenticated: Boolean(cookies[TOKEN_COOKIE]),
       appEnv: env.APP_ENV,
       cookieDomain: env.COOKIE_DOMAIN,
-      /** Calls `listener` once, when the response is over: sent (`finish`) or abandoned (`close`). */
-      whenResponseOver: (listener: () => void) => whenResponseOver(res, listener),
     };
   }
 

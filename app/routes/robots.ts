@@ -1,6 +1,6 @@
 /** /robots.txt for the requesting host: private and endless areas disallowed, the host's sitemap named. */
 import type { Route } from "./+types/robots";
-import { robotsTxt, SITEMAP_CACHE_CONTROL, TEXT_CONTENT_TYPE } from "#app/lib/sitemap.server.ts";
+import { robotsTxt, SITEMAP_CACHE_CONTROL, TEXT_CONTENT_TYPE } from "#app/features/seo/sitemap.server.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   return new Response(robotsTxt(context.originForCity(context.city)), {

@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { renderGate } from "./render-gate.server.ts";
+import { renderGate } from "./render-gate.ts";
 
 /** A response that emits "finish" (answered) or "close" (client gone) when told. */
 function fakeResponse() {

@@ -11,9 +11,9 @@ import {
   type SitemapSummary,
   type SitemapType,
 } from "#contract/index.ts";
-import { createApiClient } from "./api-client.server.ts";
-import type { Backend } from "./backend.server.ts";
-import { createTtlCache } from "./cache.server.ts";
+import { createApiClient } from "#app/lib/api-client.server.ts";
+import type { Backend } from "#app/lib/backend.server.ts";
+import { createTtlCache } from "#app/lib/cache.server.ts";
 import { MAX_PRODUCT_SITEMAPS, parseSitemapFile, productSitemapFile, SITEMAP_INDEX_FILE, type SitemapFile } from "./sitemap-files.ts";
 import { STATIC_PAGES } from "#app/features/content/static-pages.ts";
 

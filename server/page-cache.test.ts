@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { deflateRawSync, constants, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { gzipWithNonce } from "./page-cache.server.ts";
+import { gzipWithNonce } from "./page-cache.ts";
 
 const deflate = (part: Buffer) => deflateRawSync(part, { finishFlush: constants.Z_FULL_FLUSH });
 

@@ -30,7 +30,7 @@ import type { AddressInfo } from "node:net";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import { CITY_COOKIE } from "#app/features/city/city.ts";
-import { readCookies, REFRESH_COOKIE, TOKEN_COOKIE } from "./cookies.server.ts";
+import { readCookies, REFRESH_COOKIE, TOKEN_COOKIE } from "#app/lib/cookies.server.ts";
 
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
 export type PageCacheStatus = "HIT" | "STALE" | "MISS" | "BYPASS";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Backend } from "./backend.server.ts";
+import type { Backend } from "#app/lib/backend.server.ts";
 import { createSitemapService, productPageSize, robotsTxt, urlsetXml, xmlEscape } from "./sitemap.server.ts";
 import { MAX_PRODUCT_SITEMAPS, parseSitemapFile, SITEMAP_FILES } from "./sitemap-files.ts";
 import type { SitemapEntry, SitemapType } from "#contract/seo.ts";

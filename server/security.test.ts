@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { newNonce, securityHeaders } from "./security.server.ts";
+import { newNonce, securityHeaders } from "./security.ts";
 
 function headersFor(host: string, protocol = "https") {
   const headers = new Map<string, string>();

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { Env } from "./env.server.ts";
+import type { Env } from "#app/lib/env.server.ts";
 
 /** One line per request with its latency, written when the response finishes. */
 export function requestLog(env: Pick<Env, "LOG_LEVEL">): RequestHandler {

@@ -22,7 +22,7 @@
  */
 import { performance } from "node:perf_hooks";
 import type { RequestHandler } from "express";
-import { whenResponseOver } from "./response-over.server.ts";
+import type { ServerResponse } from "node:http";
 
 export interface RenderGate extends RequestHandler {
   readonly active: number;
@@ -130,4 +130,19 @@ export function renderGate(limit: number, options: RenderGateOptions = {}): Rend
 
 function gone() {
   return false;
+}
+
+/** Calls `listener` once, when `res` is over: sent (`finish`) or abandoned (`close`), or at once if it already is. */
+function whenResponseOver(res: ServerResponse, listener: () => void): void {
+  if (res.writableFinished || res.destroyed) return listener();
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    res.off("finish", once);
+    res.off("close", once);
+    listener();
+  };
+  res.once("finish", once);
+  res.once("close", once);
 }

@@ -6,10 +6,10 @@
  * service's cache; names that are not sitemap files fall through to the page 404.
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { pageNotFoundMessage } from "./filters.ts";
-import { RETRY_AFTER_SECONDS } from "./page-errors.server.ts";
-import { parseSitemapFile } from "./sitemap-files.ts";
-import { SITEMAP_CACHE_CONTROL, TEXT_CONTENT_TYPE, XML_CONTENT_TYPE, type SitemapService } from "./sitemap.server.ts";
+import { pageNotFoundMessage } from "#app/lib/filters.ts";
+import { RETRY_AFTER_SECONDS } from "#app/lib/page-errors.server.ts";
+import { parseSitemapFile } from "#app/features/seo/sitemap-files.ts";
+import { SITEMAP_CACHE_CONTROL, TEXT_CONTENT_TYPE, XML_CONTENT_TYPE, type SitemapService } from "#app/features/seo/sitemap.server.ts";
 
 /** Only paths of this shape are looked at (the rest goes on to the pages). */
 export const SITEMAP_PATH = /^\/sitemap[a-z0-9-]*\.xml$/i;
