@@ -127,7 +127,7 @@ function shellChunk() {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouterProductionBuild(), reactRouterTreeShaking(), reactRouter()],
+  plugins: [reactRouterProductionBuild(), reactRouter()],
   build: {
     // Hashed file names under /assets are served immutable by server.ts.
     assetsInlineLimit: 0,
