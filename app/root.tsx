@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import {
-  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -16,20 +15,21 @@ import {
 import type { Route } from "./+types/root";
 import { siteCityTitle } from "./features/city/city.ts";
 import { recordNavigationTarget } from "./lib/chunk-reload.ts";
-import { useLinkInterception } from "./lib/navigation.ts";
 import { useRootData } from "./lib/root-data.ts";
 import { layoutFor, type LayoutName } from "./layouts/layout.ts";
 import { Layout as PageLayout } from "./layouts/page-layout.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { ProgressBar } from "./components/progress-bar.tsx";
+import { COATING_PRICE_ACTION } from "./components/product/coating-form.ts";
 import { SITE_NAME } from "./lib/seo.ts";
-import { shellFor } from "./lib/shell.server.tsx";
-import { pack } from "./lib/packed.ts";
+import { shellData } from "./lib/shell.server.ts";
 import stylesHref from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
 /** Error answers keep their headers (503's Retry-After). */
@@ -37,24 +37,30 @@ export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) 
 
 export async function loader({ context }: Route.LoaderArgs) {
   const init = await context.content.init();
-  const { contacts, markup } = shellFor(init);
-  return data({
+  const { menu, footerCategories, contacts } = shellData(init);
+  return {
     city: context.city,
     cities: context.cities.map(({ id, title, domainPrefix }) => ({ id, title, domainPrefix })),
     siteCityTitle: siteCityTitle(context.city.id),
-    /** Same for every visitor: rendered once per init answer (ADR 012). */
-    shell: pack(markup, { document: context.documentRequest }),
-    contacts: { phone: contacts.phone, email: contacts.email },
+    menu,
+    footerCategories,
+    contacts,
     minimalOrderPrice: init.minimalOrderPrice,
     origin: context.originForCity(context.city),
     isAuthenticated: context.isAuthenticated,
     nonce: context.nonce,
-  });
+  };
 }
 
-/** Menus and contacts change rarely: only actions (city switch, login) refresh the root data. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+/**
+ * Menus and contacts change rarely: plain navigations keep the root data, and so does the live
+ * print-price calculator; other actions (city switch, later login) refresh it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, defaultShouldRevalidate }) => {
+  if (formMethod === undefined || formMethod === "GET") return false;
+  if (formAction === COATING_PRICE_ACTION) return false;
+  return defaultShouldRevalidate;
+};
 
 /** The document: lang="ru", nonce on every script the framework writes. */
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -88,7 +94,6 @@ export default function App() {
   useEffect(() => {
     recordNavigationTarget(window.sessionStorage, target);
   }, [target]);
-  useLinkInterception();
   return (
     <>
       <ProgressBar active={navigation.state !== "idle"} />

@@ -3,6 +3,13 @@
  * HTML (their cart, favourites and comparison live in local storage, §4), so such pages are kept
  * for a few seconds and served stale while one background render refreshes them.
  *
+ * Opt-in (ADR 023): only a page whose route says so through its own `headers` export —
+ * `Cache-Control: public, s-maxage=N, stale-while-revalidate=M` (app/lib/cache-control.ts) — is
+ * stored, N seconds fresh and M more stale. Those two directives are addressed to this cache, the
+ * shared cache in front of the renderer: every answer that carries `s-maxage` leaves with
+ * `Cache-Control: private, no-cache` instead (stored or not, cached or not), since each document
+ * carries its own CSP nonce and the visitor's city cookie. Everything else is never stored.
+ *
  * Key: bot-or-person (crawlers get the complete document, people the streamed one), protocol,
  * Host (+ X-Forwarded-Host), the resolved city id (res.locals.city, set by the city middleware
  * that runs before this one) and the path with its query string. Only a small allow-list of query
@@ -38,9 +45,9 @@ export type PageCacheStatus = "HIT" | "STALE" | "MISS" | "BYPASS";
 export interface PageCacheOptions {
   /** Off: every request goes through (answers say BYPASS). Default on. */
   enabled?: boolean;
-  /** How long an entry is served as HIT. Default 5 s. */
+  /** Upper bound of the page's s-maxage (how long an entry is served as HIT). Default 10 min. */
   freshMs?: number;
-  /** How long after that it is served as STALE while a background render refreshes it. Default 60 s. */
+  /** Upper bound of its stale-while-revalidate (served as STALE while a background render refreshes it). Default 1 h. */
   staleMs?: number;
   /** Bounds: entries (LRU) and bytes of stored bodies. Default 500 entries, 32 MiB. */
   maxEntries?: number;
@@ -137,8 +144,8 @@ function sameList(a: string[], b: string[]): boolean {
 
 export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const enabled = options.enabled ?? true;
-  const freshMs = options.freshMs ?? 5_000;
-  const staleMs = options.staleMs ?? 60_000;
+  const maxFreshMs = options.freshMs ?? 600_000;
+  const maxStaleMs = options.staleMs ?? 3_600_000;
   const maxEntries = Math.max(1, options.maxEntries ?? 500);
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const maxBodyBytes = options.maxBodyBytes ?? 2 * 1024 * 1024;
@@ -248,14 +255,18 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     res.end();
   }
 
-  /** Whether the answer, as it stands when its first byte is written, may be stored. */
-  function storable(res: Response, cookiesBefore: string[]): boolean {
-    if (res.statusCode !== 200) return false;
-    if (!/^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""))) return false;
-    if (!sameList(headerList(res.getHeader("set-cookie")), cookiesBefore)) return false;
-    if (/\b(private|no-store)\b/i.test(headerList(res.getHeader("cache-control")).join(","))) return false;
-    if (/(^|,)\s*(\*|cookie|authorization)\s*(,|$)/i.test(headerList(res.getHeader("vary")).join(","))) return false;
-    return true;
+  /**
+   * The lifetimes the page asked for, when the answer, as it stands when its headers are written,
+   * may be stored: a 200 HTML document that opted in (public + s-maxage) and sets no cookie of its own.
+   */
+  function storable(res: Response, cookiesBefore: string[]): { freshMs: number; staleMs: number } | null {
+    if (res.statusCode !== 200) return null;
+    if (!/^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""))) return null;
+    if (!sameList(headerList(res.getHeader("set-cookie")), cookiesBefore)) return null;
+    if (/(^|,)\s*(\*|cookie|authorization)\s*(,|$)/i.test(headerList(res.getHeader("vary")).join(","))) return null;
+    const shared = sharedLifetimes(headerList(res.getHeader("cache-control")).join(","));
+    if (!shared) return null;
+    return { freshMs: Math.min(shared.freshMs, maxFreshMs), staleMs: Math.min(shared.staleMs, maxStaleMs) };
   }
 
   /**
@@ -269,11 +280,13 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     const chunks: Buffer[] = [];
     let size = 0;
     let decided: boolean | null = null;
+    let lifetimes: { freshMs: number; staleMs: number } | null = null;
     let headers: [string, string | string[]][] = [];
 
     const decide = () => {
       if (decided !== null) return;
-      decided = req.method === "GET" && storable(res, cookiesBefore);
+      lifetimes = req.method === "GET" ? storable(res, cookiesBefore) : null;
+      decided = lifetimes !== null;
       if (!decided) {
         // Rendered, but this answer will not be kept.
         if (!res.headersSent) res.setHeader(PAGE_CACHE_HEADER, "BYPASS");
@@ -300,6 +313,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       chunks.push(buffer);
     };
 
+    // Decided when the headers go out (before their Cache-Control is made private), or at the first write.
+    beforeHeaders(res, decide);
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.write = ((...args: unknown[]) => {
@@ -319,7 +334,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
         const body = decided ? Buffer.concat(chunks).toString("utf8") : "";
         const current = startedIn === generation;
         const errored = ERRORED_BOUNDARY.test(body);
-        if (decided && current && !errored) {
+        if (decided && lifetimes && current && !errored) {
           const template = nonce ? body.split(nonce).join(placeholder) : body;
           const parts = template.split(placeholder).map((part) => Buffer.from(part));
           const t = now();
@@ -328,8 +343,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
             headers,
             parts,
             bytes: parts.reduce((n, p) => n + p.length, 0) + key.length,
-            freshUntil: t + freshMs,
-            staleUntil: t + freshMs + staleMs,
+            freshUntil: t + lifetimes.freshMs,
+            staleUntil: t + lifetimes.freshMs + lifetimes.staleMs,
             origin: target,
           });
         } else if (req.method === "GET" && current && !(forced && (res.statusCode >= 500 || errored))) {
@@ -382,6 +397,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   }
 
   const middleware: RequestHandler = (req, res, next) => {
+    // Whatever happens below, the directives meant for this cache are not passed on.
+    beforeHeaders(res, () => keepPrivate(res));
     if (!enabled) return bypass(res, next);
     const keyed = keyFor(req, res);
     if (!keyed) return bypass(res, next);
@@ -449,6 +466,44 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     },
     stats: () => ({ entries: entries.size, bytes, ...counters }),
   };
+}
+
+/**
+ * `s-maxage` (required) and `stale-while-revalidate` of a Cache-Control that says `public`, in ms;
+ * null when the answer did not opt in to sharing.
+ */
+export function sharedLifetimes(cacheControl: string): { freshMs: number; staleMs: number } | null {
+  const directives = cacheControl.toLowerCase();
+  if (!/(^|[\s,])public([\s,]|$)/.test(directives) || /(^|[\s,])(private|no-store)([\s,=]|$)/.test(directives)) return null;
+  const seconds = (name: string) => {
+    const match = new RegExp(`(?:^|[\\s,])${name}=(\\d{1,9})(?:[\\s,]|$)`).exec(directives);
+    return match ? Number(match[1]) * 1000 : null;
+  };
+  const freshMs = seconds("s-maxage");
+  if (freshMs === null || freshMs === 0) return null;
+  return { freshMs, staleMs: seconds("stale-while-revalidate") ?? 0 };
+}
+
+/** An answer with directives for this cache (`s-maxage`) leaves as `private, no-cache` (ADR 023). */
+function keepPrivate(res: Response): void {
+  const cacheControl = headerList(res.getHeader("cache-control")).join(",");
+  if (/(^|[\s,])s-maxage=/i.test(cacheControl)) res.setHeader("Cache-Control", PRIVATE_DOCUMENT);
+}
+
+/** What browsers and proxies are told about a page this cache may share. */
+export const PRIVATE_DOCUMENT = "private, no-cache";
+
+/**
+ * Runs `hook` just before the response's headers are written (once), then writes them. A hook
+ * added later runs earlier, and all of them before the city middleware's cookie write-back.
+ */
+function beforeHeaders(res: Response, hook: () => void): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    res.writeHead = writeHead;
+    hook();
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as Response["writeHead"];
 }
 
 /** A part compressed on its own (no references into other parts), ending byte-aligned and not final. */

@@ -1,45 +1,58 @@
-import type { CategoryNode } from "#contract/content.ts";
-import { markupProps, type Markup } from "#app/lib/packed.ts";
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import type { MenuCategory } from "#app/lib/shell.server.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
 import { Icon } from "./ui/icon.tsx";
 
 /**
- * The catalogue menu from init. A <details> element, so it opens without JavaScript. Its content
- * is the same for every visitor: the server renders it once per init answer (lib/shell.server.tsx)
- * and the header places that markup (ADR 012, 013); without the shell's data it shows the
- * menu without categories.
+ * The catalogue menu from init. A <details> element, so it opens and closes without JavaScript;
+ * the page behind it is dimmed by a backdrop that is part of the summary, so a click on it closes
+ * the menu without JavaScript too. With JavaScript, Escape closes it (focus back on the toggle) and
+ * so does following one of its links.
  */
-export function CatalogMenu({ menu }: { menu: Markup | undefined }) {
-  if (menu) return <details className="catalog-menu" {...markupProps(menu)} />;
-  return (
-    <details className="catalog-menu">
-      <CatalogMenuContent categories={[]} />
-    </details>
-  );
-}
+export function CatalogMenu({ categories }: { categories: readonly MenuCategory[] }) {
+  const [open, setOpen] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
 
-export function CatalogMenuContent({ categories }: { categories: CategoryNode[] }) {
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [pathname, search]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !details.current) return;
+      details.current.open = false;
+      details.current.querySelector("summary")?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
   return (
-    <>
+    <details className="catalog-menu" ref={details} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="button button--primary catalog-menu__toggle">
         <Icon name="menu" size={20} />
         Каталог
+        <span className="catalog-menu__backdrop" aria-hidden="true" />
       </summary>
       <div className="catalog-menu__panel">
-        <a className="catalog-menu__all" href="/catalog">
+        <AppLink className="catalog-menu__all" to="/catalog">
           Весь каталог
-        </a>
+        </AppLink>
         {categories.length > 0 ? (
           <ul className="catalog-menu__list">
             {categories.map((category) => (
               <li key={category.id}>
-                <a href={`/catalog/${category.slug}`} className="catalog-menu__root">
+                <AppLink to={`/catalog/${category.slug}`} className="catalog-menu__root">
                   {category.title}
-                </a>
+                </AppLink>
                 {category.children.length > 0 ? (
                   <ul>
                     {category.children.map((child) => (
                       <li key={child.id}>
-                        <a href={`/catalog/${child.slug}`}>{child.title}</a>
+                        <AppLink to={`/catalog/${child.slug}`}>{child.title}</AppLink>
                       </li>
                     ))}
                   </ul>
@@ -49,6 +62,6 @@ export function CatalogMenuContent({ categories }: { categories: CategoryNode[] 
           </ul>
         ) : null}
       </div>
-    </>
+    </details>
   );
 }

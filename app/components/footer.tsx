@@ -1,7 +1,7 @@
-import type { CategoryNode } from "#contract/content.ts";
 import { useRootData } from "#app/lib/root-data.ts";
-import { markupProps, unpack } from "#app/lib/packed.ts";
-import { telHref, type CompanyContacts } from "#app/features/content/contacts.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
+import { telHref } from "#app/features/content/contacts.ts";
+import { COMPANY_NAME } from "#app/lib/seo.ts";
 
 const contentLinks = [
   ["/about", "О компании"],
@@ -18,32 +18,21 @@ const contentLinks = [
   ["/agreement", "Пользовательское соглашение"],
 ] as const;
 
-/**
- * §2 shell footer: footer categories, contacts, bank data and the content pages. The same for
- * every visitor of a city: the server renders it once per init answer (lib/shell.server.tsx) and
- * the page places that markup (ADR 012, 013); without the shell's data only the content pages show.
- */
+/** §2 shell footer: footer categories, contacts, bank data and the content pages. */
 export function Footer() {
   const root = useRootData();
-  const footer = root && unpack(root.shell).footer;
-  if (footer) return <footer className="footer" {...markupProps(footer)} />;
+  const contacts = root?.contacts;
   return (
     <footer className="footer">
-      <FooterContent categories={[]} contacts={null} />
-    </footer>
-  );
-}
-
-export function FooterContent({ categories, contacts }: { categories: Pick<CategoryNode, "id" | "slug" | "title">[]; contacts: CompanyContacts | null }) {
-  return (
-    <>
       <div className="footer__grid container">
         <nav aria-label="Категории">
           <h2 className="footer__title">Каталог</h2>
           <ul>
-            {categories.map((c) => (
+            {(root?.footerCategories ?? []).map((c) => (
               <li key={c.id}>
-                <a href={`/catalog/${c.slug}`}>{c.title}</a>
+                <AppLink to={`/catalog/${c.slug}`} prefetch="none">
+                  {c.title}
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -53,7 +42,9 @@ export function FooterContent({ categories, contacts }: { categories: Pick<Categ
           <ul>
             {contentLinks.map(([href, title]) => (
               <li key={href}>
-                <a href={href}>{title}</a>
+                <AppLink to={href} prefetch="none">
+                  {title}
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -72,11 +63,7 @@ export function FooterContent({ categories, contacts }: { categories: Pick<Categ
               </li>
             ) : null}
             {contacts?.operationMode ? <li>{contacts.operationMode}</li> : null}
-            {contacts?.officeAddress ? (
-              <li>
-                {contacts.officeAddress.postalCode}, {contacts.officeAddress.city}, {contacts.officeAddress.street}
-              </li>
-            ) : null}
+            {contacts?.officeAddress ? <li>{[contacts.officeAddress.postalCode, contacts.officeAddress.city, contacts.officeAddress.street].filter(Boolean).join(", ")}</li> : null}
           </ul>
         </section>
         {contacts && contacts.bankData.length > 0 ? (
@@ -93,7 +80,7 @@ export function FooterContent({ categories, contacts }: { categories: Pick<Categ
           </section>
         ) : null}
       </div>
-      <div className="footer__bottom container">© ТМГ, подарки и промопродукция с нанесением логотипа</div>
-    </>
+      <div className="footer__bottom container">© {COMPANY_NAME}, корпоративные подарки и промопродукция с нанесением логотипа</div>
+    </footer>
   );
 }

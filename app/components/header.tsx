@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import { useRootData } from "#app/lib/root-data.ts";
-import { unpack } from "#app/lib/packed.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
 import { telHref } from "#app/features/content/contacts.ts";
 import { CityPicker } from "#app/features/city/city-picker.tsx";
 import { Logo } from "./logo.tsx";
@@ -18,10 +18,10 @@ export function Header() {
       <div className="header__top container">
         {root ? <CityPicker city={root.city} cities={root.cities} redirectTo={location.pathname + location.search} /> : null}
         <nav className="header__links" aria-label="Информация для покупателей">
-          <a href="/delivery">Доставка</a>
-          <a href="/payment">Оплата</a>
-          <a href="/requirements">Требования к макетам</a>
-          <a href="/contacts">Контакты</a>
+          <AppLink to="/delivery">Доставка</AppLink>
+          <AppLink to="/payment">Оплата</AppLink>
+          <AppLink to="/requirements">Требования к макетам</AppLink>
+          <AppLink to="/contacts">Контакты</AppLink>
         </nav>
         {phone ? (
           <a className="header__phone" href={telHref(phone)}>
@@ -31,25 +31,25 @@ export function Header() {
       </div>
       <div className="header__main container">
         <Logo />
-        <CatalogMenu menu={root && unpack(root.shell).menu} />
+        <CatalogMenu categories={root?.menu ?? []} />
         <SearchBox />
         <nav className="header__user" aria-label="Покупателю">
-          <a href={root?.isAuthenticated ? "/profile" : "/profile"} className="header__entry">
+          <AppLink to="/profile" className="header__entry">
             <Icon name="user" />
             <span>Войти</span>
-          </a>
-          <a href="/favorites" className="header__entry">
+          </AppLink>
+          <AppLink to="/favorites" className="header__entry">
             <Icon name="heart" />
             <span>Избранное</span>
-          </a>
-          <a href="/comparison" className="header__entry">
+          </AppLink>
+          <AppLink to="/comparison" className="header__entry">
             <Icon name="compare" />
             <span>Сравнение</span>
-          </a>
-          <a href="/cart" className="header__entry">
+          </AppLink>
+          <AppLink to="/cart" className="header__entry">
             <Icon name="cart" />
             <span>Корзина</span>
-          </a>
+          </AppLink>
         </nav>
       </div>
     </header>

@@ -1,3 +1,4 @@
+import { AppLink } from "#app/lib/navigation.tsx";
 import type { ReactNode } from "react";
 import { Logo } from "#app/components/logo.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -15,7 +16,7 @@ export function SimpleLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="simple-footer container">
-        <a href="/">На главную</a>
+        <AppLink to="/">На главную</AppLink>
       </footer>
     </div>
   );

@@ -1,3 +1,4 @@
+import { AppLink } from "#app/lib/navigation.tsx";
 import type { ReactNode } from "react";
 import { Header } from "#app/components/header.tsx";
 import { Footer } from "#app/components/footer.tsx";
@@ -9,10 +10,10 @@ export function UserLayout({ children }: { children: ReactNode }) {
       <Header />
       <div className="layout__main container user-layout">
         <nav className="user-layout__nav" aria-label="Личный кабинет">
-          <a href="/profile">Профиль</a>
-          <a href="/profile/orders">Заказы</a>
-          <a href="/profile/companies">Компании</a>
-          <a href="/profile/cp">Коммерческие предложения</a>
+          <AppLink to="/profile">Профиль</AppLink>
+          <AppLink to="/profile/orders">Заказы</AppLink>
+          <AppLink to="/profile/companies">Компании</AppLink>
+          <AppLink to="/profile/cp">Коммерческие предложения</AppLink>
         </nav>
         <main id="main">{children}</main>
       </div>

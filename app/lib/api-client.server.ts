@@ -2,10 +2,9 @@
  * The one place where the storefront calls /api (§7–§9): base path, bearer token from the
  * auth cookie, timeouts by call class, one retry for reads, §8 error mapping, 401 refresh.
  */
-import { deepFreeze } from "./derived.server.ts";
 import { z } from "zod";
 import { ApiErrorBody, buildPath, isWrite, type Endpoint, type Paged, type TimeoutClass } from "#contract/endpoint.ts";
-import type { TtlCache } from "./cache.server.ts";
+import { deepFreeze, type TtlCache } from "./cache.server.ts";
 
 /** §8 error texts. */
 export const DEFAULT_ERROR_MESSAGE = "Что-то пошло не так";

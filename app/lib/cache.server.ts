@@ -105,3 +105,12 @@ export function createTtlCache(maxEntries = 1000, now: () => number = Date.now, 
     },
   };
 }
+
+/** Freezes `value` and every object in it (stopping at what is frozen already); returns it. For shared answers: plain JSON only, never promises. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -2,11 +2,10 @@
  * Shared content that is the same for every visitor (init, cities, SEO, banners, slider,
  * static pages), read through a process cache. Failures are never cached.
  */
-import { deepFreeze } from "./derived.server.ts";
 import type { Init, City, SeoEntry, Banner, Slide } from "#contract/content.ts";
 import { endpoints } from "#contract/index.ts";
 import { createApiClient, type ApiResult } from "./api-client.server.ts";
-import { createTtlCache } from "./cache.server.ts";
+import { createTtlCache, deepFreeze } from "./cache.server.ts";
 import { sanitizeHtml } from "./sanitize.server.ts";
 import type { Backend } from "./backend.server.ts";
 

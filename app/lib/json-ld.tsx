@@ -2,15 +2,8 @@
  * JSON-LD for crawlers: Product with Offer, BreadcrumbList, ItemList. A data block, not a script
  * that runs, so CSP does not apply; "<" is escaped so no content can close the tag.
  */
-import { markupProps, type Markup } from "./packed.ts";
-
 export function JsonLd({ data }: { data: object }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />;
-}
-
-/** JSON-LD built on the server as markup (ADR 013). */
-export function JsonLdMarkup({ value }: { value: Markup }) {
-  return <script type="application/ld+json" {...markupProps(value)} />;
 }
 
 export function jsonLdText(data: object): string {

@@ -1,7 +1,10 @@
 import type { MetaDescriptor } from "react-router";
 import type { SeoEntry } from "#contract/content.ts";
 
-export const SITE_NAME = "ТМГ — подарки и промопродукция с логотипом";
+/** The brand, one everywhere: logo, titles, og:site_name, the legal name ООО «ТМГ» (issue 16). */
+export const SITE_NAME = "ТМГ";
+/** How the footer and the organisation data name the company. */
+export const COMPANY_NAME = "ТМГ";
 
 export interface PageSeo {
   title: string;

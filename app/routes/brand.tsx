@@ -7,14 +7,13 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/brand";
 import { endpoints } from "#contract/index.ts";
 import { withFilterPath } from "#app/features/catalog/filter-path.ts";
-import { canonicalRedirect, filterFormRedirect, listingSeo, loadListing, parseListingPath } from "#app/features/catalog/listing.server.ts";
-import { mainContentError } from "#app/lib/page-errors.server.ts";
+import { canonicalRedirect, filterFormRedirect, isSlug, listingSeo, loadListing, parseListingPath } from "#app/features/catalog/listing.server.ts";
+import { mainContentError, notFound } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { seoMeta } from "#app/lib/seo.ts";
-import { pack, unpack } from "#app/lib/packed.ts";
+import { sharedPage } from "#app/lib/cache-control.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
-import { listingPage } from "#app/features/catalog/listing-page.server.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 import { HtmlContent } from "#app/components/html-content.tsx";
 import { Listing } from "#app/components/listing/listing.tsx";
@@ -33,7 +32,11 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!detail.ok) mainContentError(detail.error, url.pathname);
   const brand = detail.data;
   // The API also finds a brand by its numeric id: the page lives at its slug.
-  if (brand.slug !== params.slug) throw redirect(withFilterPath(`/brands/${brand.slug}`, filters) + url.search, 301);
+  if (brand.slug !== params.slug) {
+    // The API's slug goes into a Location header: only one of the catalogue's alphabet.
+    if (!isSlug(brand.slug)) notFound(url.pathname);
+    throw redirect(withFilterPath(`/brands/${brand.slug}`, filters) + url.search, 301);
+  }
 
   const [{ view }, description] = await Promise.all([listing, sanitizedHtml(brand.description ?? "")]);
   const crumbs = [
@@ -43,6 +46,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { seo, h1 } = listingSeo({
     entries: seoEntries,
     origin: context.originForCity(context.city),
+    city: context.city,
     view,
     canonicalPath,
     name: brand.title,
@@ -51,19 +55,21 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       description: `Продукция ${brand.title} с нанесением логотипа: цены от производителя, нанесение от 1 дня, доставка по России.`,
     },
   });
-  return pack({
+  return {
     h1,
     crumbs,
     brand: { title: brand.title, image: brand.image, description: view.page === 1 ? description : "" },
-    listing: listingPage(view, context.originForCity(context.city)),
+    listing: view,
     seo,
-  }, { document: context.documentRequest });
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data && unpack(data).seo);
+export const headers = sharedPage;
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
-  const { h1, crumbs, brand, listing } = unpack(loaderData);
+  const { h1, crumbs, brand, listing } = loaderData;
   const origin = useRootData()?.origin ?? "";
   return (
     <div className="listing-page">

@@ -3,7 +3,9 @@ import type { Route } from "./+types/brands";
 import { endpoints } from "#contract/index.ts";
 import { groupBrandsByLetter } from "#app/features/catalog/listing.server.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
+import { sharedPage } from "#app/lib/cache-control.ts";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
@@ -19,39 +21,52 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     description: "Бренды сувенирной продукции и подарков с нанесением логотипа: ручки, ежедневники, посуда, текстиль и электроника.",
   });
   const h1 = seoEntries.find((e) => e.slug === "/brands")?.h1 || "Бренды";
-  return { h1, groups: groupBrandsByLetter(result.data), seo };
+  return { h1, alphabets: groupBrandsByLetter(result.data), seo };
 }
+
+export const headers = sharedPage;
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function BrandsPage({ loaderData }: Route.ComponentProps) {
-  const { h1, groups } = loaderData;
+  const { h1, alphabets } = loaderData;
   const origin = useRootData()?.origin ?? "";
   return (
     <div className="brands-page">
       <Breadcrumbs items={CRUMBS} />
       <h1>{h1}</h1>
-      {groups.length > 0 ? (
+      {alphabets.length > 0 ? (
         <>
-          <nav className="brands-page__letters" aria-label="Буквы">
-            {groups.map((g) => (
-              <a key={g.letter} href={`#brands-${g.letter}`}>
-                {g.letter}
-              </a>
+          <nav className="brands-page__letters" aria-label="Бренды по буквам">
+            {alphabets.map((alphabet) => (
+              <div key={alphabet.script} className="brands-page__alphabet">
+                <span className="brands-page__alphabet-title">{alphabet.title}</span>
+                <ul>
+                  {alphabet.groups.map((g) => (
+                    <li key={g.id}>
+                      <a href={`#${g.id}`}>{g.letter}</a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
             ))}
           </nav>
-          {groups.map((g) => (
-            <section key={g.letter} id={`brands-${g.letter}`} className="brands-page__group" aria-labelledby={`brands-h-${g.letter}`}>
-              <h2 id={`brands-h-${g.letter}`}>{g.letter}</h2>
-              <ul>
-                {g.brands.map((b) => (
-                  <li key={b.slug}>
-                    <a href={`/brands/${b.slug}`}>{b.title}</a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
+          <div className="brands-page__groups">
+            {alphabets.flatMap((alphabet) =>
+              alphabet.groups.map((g) => (
+                <section key={g.id} id={g.id} className="brands-page__group" aria-labelledby={`${g.id}-h`}>
+                  <h2 id={`${g.id}-h`}>{g.letter}</h2>
+                  <ul>
+                    {g.brands.map((b) => (
+                      <li key={b.slug}>
+                        <AppLink to={`/brands/${b.slug}`}>{b.title}</AppLink>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )),
+            )}
+          </div>
         </>
       ) : (
         <p>Список брендов пока пуст.</p>

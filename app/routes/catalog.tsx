@@ -4,6 +4,8 @@ import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
+import { sharedPage } from "#app/lib/cache-control.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 
 const CRUMBS = [{ title: "Каталог", href: "/catalog" }];
@@ -28,6 +30,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { h1, categories, seo };
 }
 
+export const headers = sharedPage;
+
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function CatalogPage({ loaderData }: Route.ComponentProps) {
@@ -40,19 +44,19 @@ export default function CatalogPage({ loaderData }: Route.ComponentProps) {
       <ul className="category-tree">
         {categories.map((root) => (
           <li key={root.href} className="category-tree__item">
-            <a className="category-tree__root" href={root.href}>
+            <AppLink className="category-tree__root" to={root.href}>
               {root.image ? <img src={root.image} alt="" width="64" height="64" loading="lazy" decoding="async" /> : null}
               <span>
                 {root.title} <span className="category-tree__count">{root.count}</span>
               </span>
-            </a>
+            </AppLink>
             {root.children.length > 0 ? (
               <ul>
                 {root.children.map((child) => (
                   <li key={child.href}>
-                    <a href={child.href}>
+                    <AppLink to={child.href}>
                       {child.title} <span className="category-tree__count">{child.count}</span>
-                    </a>
+                    </AppLink>
                   </li>
                 ))}
               </ul>

@@ -13,11 +13,11 @@ import {
   parseListingPath,
 } from "#app/features/catalog/listing.server.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
+import { sharedPage } from "#app/lib/cache-control.ts";
 import { seoMeta } from "#app/lib/seo.ts";
-import { pack, unpack } from "#app/lib/packed.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
-import { listingPage } from "#app/features/catalog/listing-page.server.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 import { Listing } from "#app/components/listing/listing.tsx";
 
@@ -45,25 +45,27 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     .filter((c) => c.count > 0)
     .map((c) => ({ title: c.title, href: `/catalog/${c.slug}`, count: c.count }));
 
-  const origin = context.originForCity(context.city);
   const { seo, h1 } = listingSeo({
     entries: seoEntries,
-    origin,
+    origin: context.originForCity(context.city),
+    city: context.city,
     view,
     canonicalPath,
     name,
     fallback: {
-      title: `${name} — купить с логотипом в ${context.city.titlePrepositional}`,
+      title: `${name} с логотипом — купить в ${context.city.titlePrepositional}`,
       description: `${name} с нанесением логотипа оптом и в розницу: цены от производителя, нанесение от 1 дня, доставка по России.`,
     },
   });
-  return pack({ h1, crumbs, subcategories, listing: listingPage(view, origin), seo }, { document: context.documentRequest });
+  return { h1, crumbs, subcategories, listing: view, seo };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data && unpack(data).seo);
+export const headers = sharedPage;
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { h1, crumbs, subcategories, listing } = unpack(loaderData);
+  const { h1, crumbs, subcategories, listing } = loaderData;
   const origin = useRootData()?.origin ?? "";
   return (
     <div className="listing-page">
@@ -74,9 +76,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           <ul>
             {subcategories.map((c) => (
               <li key={c.href}>
-                <a href={c.href}>
+                <AppLink to={c.href}>
                   {c.title} <span className="subcategories__count">{c.count}</span>
-                </a>
+                </AppLink>
               </li>
             ))}
           </ul>

@@ -1,16 +1,19 @@
 /** /contacts: the static page plus the office address, hours and coordinates from init (§2, §3). */
 import type { Route } from "./+types/contacts";
 import { seoMeta } from "#app/lib/seo.ts";
+import { sharedPage } from "#app/lib/cache-control.ts";
 import { telHref } from "#app/features/content/contacts.ts";
 import { loadStaticPage } from "#app/features/content/static-page.server.ts";
 import { StaticPageView } from "#app/components/static-page-view.tsx";
-import { shellFor } from "#app/lib/shell.server.tsx";
+import { shellData } from "#app/lib/shell.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const [page, init] = await Promise.all([loadStaticPage(args), args.context.content.init()]);
-  const { phone, email, operationMode, officeAddress, coordinates } = shellFor(init).contacts;
+  const { phone, email, operationMode, officeAddress, coordinates } = shellData(init).contacts;
   return { ...page, contacts: { phone, email, operationMode, officeAddress, coordinates } };
 }
+
+export const headers = sharedPage;
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 

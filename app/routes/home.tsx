@@ -6,16 +6,14 @@
  */
 import { Fragment } from "react";
 import type { Route } from "./+types/home";
-import { endpoints, type OrderInfoBlock, type ProductGroup } from "#contract/index.ts";
+import { endpoints, type OrderInfoBlock } from "#contract/index.ts";
 import { toCardView, type ProductCardView } from "#app/features/catalog/card-view.ts";
-import { enrichOrderInfo, parseOrderInfo, productGroupIdsOf, ORDER_INFO_SECTIONS, type ParsedOrderInfo } from "#app/features/catalog/order-info.ts";
-import { gridMarkup } from "#app/features/catalog/strip.server.ts";
+import { enrichOrderInfo, parseOrderInfo, productGroupIdsOf, ORDER_INFO_SECTIONS } from "#app/features/catalog/order-info.ts";
+import { deriveContacts } from "#app/features/content/contacts.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
-import { shellFor } from "#app/lib/shell.server.tsx";
+import { sharedPage } from "#app/lib/cache-control.ts";
 import { resolveSeo, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
-import { pack, unpack } from "#app/lib/packed.ts";
-import { answerId, derivedFrom, isShared } from "#app/lib/derived.server.ts";
 import { JsonLd } from "#app/lib/json-ld.tsx";
 import { MainSlider } from "#app/components/home/main-slider.tsx";
 import { Banners } from "#app/components/home/banners.tsx";
@@ -23,7 +21,7 @@ import { ProductStrip } from "#app/components/home/product-strip.tsx";
 import { ViewedProducts } from "#app/components/home/viewed-products.tsx";
 import { OrderInfo, type OrderInfoView, type OrderInfoViewItem } from "#app/components/home/order-info.tsx";
 
-/** Cards per strip: two rows on a desktop. */
+/** Cards per strip: two rows of the desktop grid (4 columns). */
 const STRIP_LIMIT = 8;
 
 const STRIPS = [
@@ -34,29 +32,20 @@ const STRIPS = [
 
 /** §3: parse the four sections, enrich products blocks with their groups (one by_group_ids call), sanitise text HTML (§5). */
 async function loadOrderInfo(context: Route.LoaderArgs["context"], block: OrderInfoBlock): Promise<OrderInfoView> {
-  // Parsed once per shared answer too (ADR 021).
-  const parsed = derivedFrom(block, "parsed", () => parseOrderInfo(block));
+  const parsed = parseOrderInfo(block);
   const ids = productGroupIdsOf(parsed);
-  const groups = ids.length ? await context.api.list(endpoints.productListByGroupIds, { query: { groupIds: ids } }, []) : NO_GROUPS;
-  // Once per shared block and groups answer (ADR 015).
-  if (!isShared(groups)) return orderInfoView(parsed, groups);
-  return derivedFrom(block, String(answerId(groups)), () => orderInfoView(parsed, groups));
-}
-
-const NO_GROUPS: readonly ProductGroup[] = Object.freeze([]);
-
-async function orderInfoView(parsed: ParsedOrderInfo, groups: readonly ProductGroup[]): Promise<OrderInfoView> {
-  const cards: ProductCardView[] = groups.filter((g) => g.products.length > 0).map(toCardView);
+  const groups = ids.length ? await context.api.list(endpoints.productListByGroupIds, { query: { groupIds: ids } }, []) : [];
+  const cards: ProductCardView[] = groups.filter((g) => g.products.length > 0).map((g) => toCardView(g));
   const enriched = enrichOrderInfo(parsed, cards);
   const view = {} as OrderInfoView;
   await Promise.all(
     ORDER_INFO_SECTIONS.map(async (section) => {
       view[section] = await Promise.all(
-        enriched[section].map(async (item, i): Promise<OrderInfoViewItem> => {
+        enriched[section].map(async (item): Promise<OrderInfoViewItem> => {
           if (item.type === "text") return { ...item, html: await sanitizedHtml(item.html) };
           if (item.type !== "products") return item;
-          const { groups, productGroupIds: _ids, ...block } = item;
-          return { ...block, grid: gridMarkup(`order-info-${section}-${i}`, groups) };
+          const { groups: products, productGroupIds: _ids, ...block } = item;
+          return { ...block, products };
         }),
       );
     }),
@@ -72,7 +61,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.content.banners(),
     context.content.seo(),
     init.then((i) => loadOrderInfo(context, i.orderInfoBlock)),
-    init.then((i) => shellFor(i).contacts),
+    init.then((i) => deriveContacts(i.contacts)),
   ]);
   const failed = lists.find((r) => !r.ok);
   if (failed && !failed.ok && lists.every((r) => !r.ok)) mainContentError(failed.error, "/");
@@ -83,18 +72,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     title: "Корпоративные подарки и сувениры с логотипом",
     description: "Корпоративные подарки, сувениры и промо-продукция с нанесением логотипа: каталог с ценами, собственное производство, доставка по России.",
   });
-  return pack({
+  return {
     seo,
     h1: entry?.h1 || "Корпоративные подарки и промо-продукция с логотипом",
     slides,
     banners: banners.filter((b) => b.position === "main"),
     strips: STRIPS.map((s, i) => {
       const r = lists[i];
-      // Once per shared list answer (ADR 015).
-      const grid = r.ok
-        ? derivedFrom(r.data, `strip-${i}`, () => gridMarkup(`strip-${i}`, r.data.elements.map(toCardView)))
-        : null;
-      return { title: s.title, href: s.href, grid };
+      return { title: s.title, href: s.href, products: r.ok ? r.data.elements.map((g) => toCardView(g)) : [] };
     }),
     orderInfo,
     jsonLd: [
@@ -109,13 +94,15 @@ export async function loader({ context }: Route.LoaderArgs) {
         ...(contacts.email ? { email: contacts.email } : {}),
       },
     ],
-  }, { document: context.documentRequest });
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data && unpack(data).seo);
+export const headers = sharedPage;
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { slides, banners, strips, orderInfo, h1, jsonLd } = unpack(loaderData);
+  const { slides, banners, strips, orderInfo, h1, jsonLd } = loaderData;
   return (
     <div className="home">
       {jsonLd.map((item) => (
@@ -125,7 +112,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="home__title">{h1}</h1>
       {strips.map((strip, i) => (
         <Fragment key={strip.href}>
-          <ProductStrip title={strip.title} href={strip.href} grid={strip.grid} />
+          <ProductStrip title={strip.title} href={strip.href} products={strip.products} />
           {/* The banners come after the first strip: products stay near the top. */}
           {i === 0 ? <Banners banners={banners} /> : null}
         </Fragment>

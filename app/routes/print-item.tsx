@@ -14,8 +14,9 @@ import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 import { HtmlContent } from "#app/components/html-content.tsx";
-import { DeferredStrip, type StripGrid } from "#app/components/product/deferred-strip.tsx";
-import { stripCards, stripGrid } from "#app/features/catalog/strip.server.ts";
+import { DeferredStrip } from "#app/components/product/deferred-strip.tsx";
+import { stripCards } from "#app/features/catalog/strip.server.ts";
+import { sharedPage } from "#app/lib/cache-control.ts";
 import { plainText } from "#app/components/product/format.ts";
 
 const STRIP_LIMIT = 8;
@@ -25,10 +26,11 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   if (id < 1) throw data(pageNotFoundMessage(path), { status: 404 });
 
-  const products: Promise<StripGrid> = context.api
+  // Deferred (not awaited): secondary, so a failure is an empty strip (§8).
+  const products = context.api
     .list(endpoints.productList, { query: { coatings: [id], pageLimit: STRIP_LIMIT } }, emptyPaged(STRIP_LIMIT))
-    .then((page) => stripGrid(stripCards(page.elements, STRIP_LIMIT), "strip-print-products", context.documentRequest))
-    .catch(() => stripGrid([], "strip-print-products", context.documentRequest));
+    .then((page) => stripCards(page.elements, STRIP_LIMIT))
+    .catch(() => []);
 
   const [result, seoEntries] = await Promise.all([context.api.call(endpoints.printTypeDetail, { params: { id } }), context.content.seo()]);
   if (!result.ok) mainContentError(result.error, path);
@@ -53,6 +55,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     products,
   };
 }
+
+export const headers = sharedPage;
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
@@ -100,7 +104,7 @@ export default function PrintItem({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
-      <DeferredStrip title="Товары с этим нанесением" id="strip-print-products" grid={products} testId="print-products" />
+      <DeferredStrip title="Товары с этим нанесением" cards={products} testId="print-products" />
     </article>
   );
 }

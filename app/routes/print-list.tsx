@@ -4,6 +4,8 @@ import { endpoints } from "#contract/index.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
+import { sharedPage } from "#app/lib/cache-control.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [result, seoEntries] = await Promise.all([context.api.call(endpoints.printTypeList), context.content.seo()]);
@@ -19,6 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+export const headers = sharedPage;
+
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function PrintList({ loaderData }: Route.ComponentProps) {
@@ -30,10 +34,10 @@ export default function PrintList({ loaderData }: Route.ComponentProps) {
       <ul className="print-list__grid">
         {printTypes.map((p, i) => (
           <li key={p.id} className="print-card">
-            <a className="print-card__link" href={`/print/${p.id}`}>
+            <AppLink className="print-card__link" to={`/print/${p.id}`}>
               {p.image ? <img className="print-card__image" src={p.image} alt="" width={600} height={400} loading={i < 3 ? "eager" : "lazy"} decoding="async" /> : null}
               <h2 className="print-card__title">{p.title}</h2>
-            </a>
+            </AppLink>
             {p.preview ? <p className="print-card__preview">{p.preview}</p> : null}
           </li>
         ))}

@@ -6,10 +6,9 @@ import type { Route } from "./+types/product-list";
 import { canonicalRedirect, filterFormRedirect, listingSeo, loadListing, parseListingPath, PRODUCT_LISTS, type CuratedList } from "#app/features/catalog/listing.server.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
 import { seoMeta } from "#app/lib/seo.ts";
-import { pack, unpack } from "#app/lib/packed.ts";
+import { sharedPage } from "#app/lib/cache-control.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
-import { listingPage } from "#app/features/catalog/listing-page.server.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 import { Listing } from "#app/components/listing/listing.tsx";
 
@@ -34,18 +33,21 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { seo, h1 } = listingSeo({
     entries: seoEntries,
     origin,
+    city: context.city,
     view,
     canonicalPath,
     name: title,
     fallback: { title, description: `${title}: сувениры и подарки с нанесением логотипа. Нанесение от 1 дня, доставка по России.` },
   });
-  return pack({ h1, crumbs, listing: listingPage(view, origin), seo }, { document: context.documentRequest });
+  return { h1, crumbs, listing: view, seo };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data && unpack(data).seo);
+export const headers = sharedPage;
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function ProductListPage({ loaderData }: Route.ComponentProps) {
-  const { h1, crumbs, listing } = unpack(loaderData);
+  const { h1, crumbs, listing } = loaderData;
   const origin = useRootData()?.origin ?? "";
   return (
     <div className="listing-page">

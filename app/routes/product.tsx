@@ -15,10 +15,9 @@ import { useViewedProducts } from "#app/features/viewed/use-viewed.ts";
 import { pageNotFoundMessage } from "#app/lib/filters.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
+import { sharedPage } from "#app/lib/cache-control.ts";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
-import { pack, unpack } from "#app/lib/packed.ts";
-import { trackSettled } from "#app/lib/settled.ts";
-import { answerId, derivedFrom, isShared } from "#app/lib/derived.server.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
 import { breadcrumbListJsonLd, JsonLd, productJsonLd } from "#app/lib/json-ld.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { Breadcrumbs, type Crumb } from "#app/components/catalog/breadcrumbs.tsx";
@@ -29,8 +28,9 @@ import { selectVariation, variationChoices } from "#app/components/product/varia
 import { CoatingCalculator } from "#app/components/product/coating-calculator.tsx";
 import { readCoatingForm, toCoatingChoice } from "#app/components/product/coating-form.ts";
 import { priceCoatingLine } from "#app/components/product/coating-price.server.ts";
-import { DeferredStrip, type StripGrid } from "#app/components/product/deferred-strip.tsx";
-import { stripCards, stripGrid } from "#app/features/catalog/strip.server.ts";
+import { COATING_PRICE_ACTION } from "#app/components/product/coating-form.ts";
+import { DeferredStrip } from "#app/components/product/deferred-strip.tsx";
+import { stripCards } from "#app/features/catalog/strip.server.ts";
 import { formatCount, plainText } from "#app/components/product/format.ts";
 
 /** Cards in the deferred strips. */
@@ -60,11 +60,10 @@ interface ProductPageInput {
   seoEntries: SeoEntry[];
   path: string;
   origin: string;
-  document: boolean;
 }
 
-/** The product page's data (packed, ADR 012). */
-function productPage({ group, description, coatings, seoEntries, path, origin, document }: ProductPageInput) {
+/** The product page's data: only what the page shows. */
+function productPage({ group, description, coatings, seoEntries, path, origin }: ProductPageInput) {
   const summary = plainText(description);
   const accepted = new Set(group.coatings);
   const seo = resolveSeo(seoEntries, path, origin, {
@@ -78,8 +77,7 @@ function productPage({ group, description, coatings, seoEntries, path, origin, d
   const image = group.image ?? group.images[0];
   if (image) seo.image = image.startsWith("http") ? image : origin + image;
 
-  return pack(
-    {
+  return {
       product: {
         id: group.id,
         title: group.title,
@@ -98,22 +96,18 @@ function productPage({ group, description, coatings, seoEntries, path, origin, d
       ],
       coatings: coatings.filter((c) => accepted.has(c.id)).map(toCoatingChoice),
       seo,
-    },
-    { document },
-  );
+  };
 }
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const id = groupIdOf(url, params.id);
   const path = url.pathname;
 
-  const document = context.documentRequest;
   // Deferred (not awaited): secondary, so a failure is an empty strip (§8).
-  const lookingAtCards = context.api
+  const lookingAt = context.api
     .list(endpoints.productLookingAt, { query: { product: id, limit: STRIP_LIMIT + 1 } }, [])
     .then((groups) => stripCards(groups, STRIP_LIMIT, [id]))
-    .catch((): readonly ProductCardView[] => []);
-  const lookingAt: Promise<StripGrid> = trackSettled(lookingAtCards.then((cards) => stripGrid(cards, "strip-looking-at", document)));
+    .catch((): ProductCardView[] => []);
 
   const [result, coatings, seoEntries] = await Promise.all([
     context.api.call(endpoints.productDetail, { params: { id } }),
@@ -124,27 +118,18 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const group = result.data;
 
   // Same category, without the cards "looking at" already shows.
-  const similar: Promise<StripGrid> = trackSettled(
-    Promise.all([
-      context.api.list(endpoints.productList, { query: { category: group.category.slug, pageLimit: 3 * STRIP_LIMIT } }, emptyPaged(3 * STRIP_LIMIT)),
-      lookingAtCards,
-    ])
-      .then(([page, shown]) => stripGrid(stripCards(page.elements, STRIP_LIMIT, [id, ...shown.map((c) => c.id)]), "strip-similar", document))
-      .catch(() => stripGrid([], "strip-similar", document)),
-  );
+  const similar = Promise.all([
+    context.api.list(endpoints.productList, { query: { category: group.category.slug, pageLimit: 3 * STRIP_LIMIT } }, emptyPaged(3 * STRIP_LIMIT)),
+    lookingAt,
+  ])
+    .then(([page, shown]) => stripCards(page.elements, STRIP_LIMIT, [id, ...shown.map((c) => c.id)]))
+    .catch((): ProductCardView[] => []);
 
   const description = group.description ? await sanitizedHtml(group.description) : "";
   const origin = context.originForCity(context.city);
-  const build = () => productPage({ group, description, coatings, seoEntries, path, origin, document });
-  // Built once per shared answer (ADR 015): the same product, coatings and SEO entries make the same page.
-  const page =
-    isShared(coatings) && isShared(seoEntries)
-      ? derivedFrom(group, `${answerId(coatings)}:${answerId(seoEntries)}:${origin}:${path}:${document}`, build)
-      : build();
-
   return {
-    page,
-    // Deferred (§2): streamed after the shell, beside the packed page data.
+    ...productPage({ group, description, coatings, seoEntries, path, origin }),
+    // Deferred (§2): streamed after the shell.
     lookingAt,
     similar,
   };
@@ -157,17 +142,22 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   return { values, answer: await priceCoatingLine(context, values) };
 }
 
-/** A variant switch (same path, only `?variant=` changed) needs no new data (the live calculator is a plain fetch). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+/**
+ * A variant switch (same path, only `?variant=` changed) needs no new data, nor does the live
+ * calculator's price (a fetcher posting to /coating-price changes nothing).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formAction, defaultShouldRevalidate }) => {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  if (formAction === COATING_PRICE_ACTION) return false;
   return defaultShouldRevalidate;
 };
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data && unpack(data.page).seo);
+export const headers = sharedPage;
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lookingAt, similar } = loaderData;
-  const { product, breadcrumbs, coatings } = unpack(loaderData.page);
+  const { lookingAt, similar, product, breadcrumbs, coatings } = loaderData;
   const variation = selectVariation(product.variations, new URLSearchParams(useLocation().search).get("variant"));
   const choices = variationChoices(product.variations, variation);
   const origin = useRootData()?.origin ?? "";
@@ -207,7 +197,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               <div>
                 <dt>Бренд</dt>
                 <dd>
-                  <a href={`/brands/${product.brand.slug}`}>{product.brand.title}</a>
+                  <AppLink to={`/brands/${product.brand.slug}`}>{product.brand.title}</AppLink>
                 </dd>
               </div>
             ) : null}
@@ -253,8 +243,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
 
-      <DeferredStrip title="С этим товаром смотрят" id="strip-looking-at" grid={lookingAt} testId="looking-at" />
-      <DeferredStrip title="Похожие товары" id="strip-similar" grid={similar} testId="similar-products" />
+      <DeferredStrip title="С этим товаром смотрят" cards={lookingAt} testId="looking-at" />
+      <DeferredStrip title="Похожие товары" cards={similar} testId="similar-products" />
     </article>
   );
 }

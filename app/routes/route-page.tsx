@@ -2,12 +2,15 @@
 import type { Route } from "./+types/route-page";
 import type { RouteHandle } from "#app/layouts/layout.ts";
 import { seoMeta } from "#app/lib/seo.ts";
+import { sharedPage } from "#app/lib/cache-control.ts";
 import { loadStaticPage } from "#app/features/content/static-page.server.ts";
 import { StaticPageView } from "#app/components/static-page-view.tsx";
 
 export const handle: RouteHandle = { layout: "simple" };
 
 export const loader = (args: Route.LoaderArgs) => loadStaticPage(args);
+
+export const headers = sharedPage;
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 

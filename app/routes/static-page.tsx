@@ -7,6 +7,7 @@ import type { Route } from "./+types/static-page";
 import { notFound } from "#app/lib/page-errors.server.ts";
 import { isStaticPage } from "#app/features/content/static-pages.ts";
 import { seoMeta } from "#app/lib/seo.ts";
+import { sharedPage } from "#app/lib/cache-control.ts";
 import { loadStaticPage } from "#app/features/content/static-page.server.ts";
 import { StaticPageView } from "#app/components/static-page-view.tsx";
 
@@ -19,6 +20,8 @@ export function loader(args: Route.LoaderArgs) {
 export function action({ url }: Route.ActionArgs) {
   notFound(url.pathname);
 }
+
+export const headers = sharedPage;
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 

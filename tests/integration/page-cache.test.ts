@@ -1,5 +1,5 @@
 /**
- * The anonymous page cache (app/lib/page-cache.server.ts) in a real Express pipeline: the real
+ * The anonymous page cache (server/page-cache.ts) in a real Express pipeline: the real
  * security headers (CSP nonce), compression, the real city middleware (context.server.ts, §4,
  * over a fake backend) and a fake page handler that streams HTML in chunks, counts its renders
  * and prints who it rendered for. Requests go over real sockets.
@@ -10,12 +10,13 @@ import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import express, { type RequestHandler } from "express";
 import compression from "compression";
-import { securityHeaders } from "#app/lib/security.server.ts";
+import { securityHeaders } from "#server/security.ts";
 import { createContextFactory } from "#app/lib/context.server.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
 import { readCookies } from "#app/lib/cookies.server.ts";
-import { createPageCache, PAGE_CACHE_HEADER, type PageCache, type PageCacheOptions } from "#app/lib/page-cache.server.ts";
+import { createPageCache, PAGE_CACHE_HEADER, sharedLifetimes, type PageCache, type PageCacheOptions } from "#server/page-cache.ts";
+import { SHARED_PAGE_CACHE } from "#app/lib/cache-control.ts";
 import type { City } from "#contract/content.ts";
 
 const CITIES: City[] = [
@@ -90,7 +91,10 @@ function page(renders: Map<string, number>, release: Setup["release"], statuses:
     const status = statuses.get(req.path) ?? (req.path === "/missing" ? 404 : req.path === "/broken" ? 500 : 200);
     res.status(status);
     res.setHeader("Content-Type", "text/html; charset=utf-8");
-    const cacheControl = { "/private": "private, no-cache", "/public": "public, max-age=3600" }[req.path] ?? "no-cache";
+    // Pages opt in to sharing (ADR 023); "/ordinary" says nothing, "/short" asks for 1 s.
+    const cacheControl =
+      { "/private": "private, no-cache", "/public": "public, max-age=3600", "/ordinary": "no-cache", "/short": "public, s-maxage=1" }[req.path] ??
+      SHARED_PAGE_CACHE;
     res.setHeader("Cache-Control", cacheControl);
     if (req.path === "/sets-cookie") res.append("Set-Cookie", "promo=1; Path=/");
     // Like the /city switch: the page sets the city cookie itself.
@@ -204,7 +208,9 @@ describe("anonymous page cache", () => {
     expect(second.body.replaceAll(n2, "N")).toBe(first.body.replaceAll(n1, "N"));
     expect(second.body).toContain("Ёлка");
     expect(second.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(second.headers["cache-control"]).toBe("no-cache");
+    // The directives meant for this cache are not passed on: the page carries a nonce and a city.
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    expect(second.headers["cache-control"]).toBe("private, no-cache");
     expect(second.headers["x-frame-options"]).toBe("SAMEORIGIN");
     expect(t.cache.stats()).toMatchObject({ entries: 1, hits: 2, misses: 1, stores: 1 });
   });
@@ -238,7 +244,7 @@ describe("anonymous page cache", () => {
 
   it("does not store an answer that sets a cookie, is private, not 200, or ended in an error boundary", async () => {
     const t = await setup();
-    for (const path of ["/sets-cookie", "/private", "/missing", "/broken", "/errored"]) {
+    for (const path of ["/sets-cookie", "/private", "/ordinary", "/missing", "/broken", "/errored"]) {
       const first = await t.get(path);
       const second = await t.get(path);
       // Rendered both times. The answer says it is not kept, unless that shows only after the
@@ -321,6 +327,28 @@ describe("anonymous page cache", () => {
     expect([cacheStatus(bot2), cacheStatus(person2)]).toEqual(["HIT", "HIT"]);
     expect(bot2.body).toContain("Для: робота");
     expect(person2.body).toContain("Для: человека");
+  });
+
+  it("keeps a page only as long as its route asked (s-maxage, stale-while-revalidate)", async () => {
+    const t = await setup();
+    expect(cacheStatus(await t.get("/short"))).toBe("MISS");
+    expect(cacheStatus(await t.get("/short"))).toBe("HIT");
+    t.clock.advance(1_001);
+    // No stale-while-revalidate: past s-maxage it renders again.
+    expect(cacheStatus(await t.get("/short"))).toBe("MISS");
+    expect(t.renders.get("/short")).toBe(2);
+    // A page that did not opt in is never stored, and its Cache-Control is its own.
+    const ordinary = await t.get("/ordinary");
+    expect(ordinary.headers["cache-control"]).toBe("no-cache");
+    expect(cacheStatus(await t.get("/ordinary"))).toBe("BYPASS");
+  });
+
+  it("reads the lifetimes of the shared directive, and nothing from other answers", () => {
+    expect(sharedLifetimes("public, s-maxage=5, stale-while-revalidate=60")).toEqual({ freshMs: 5_000, staleMs: 60_000 });
+    expect(sharedLifetimes("S-MAXAGE=2,PUBLIC")).toEqual({ freshMs: 2_000, staleMs: 0 });
+    for (const value of ["public, max-age=3600", "no-cache", "private, s-maxage=5", "public, s-maxage=0", "public, no-store, s-maxage=5", "public, s-maxage=abc", ""]) {
+      expect(sharedLifetimes(value), value).toBeNull();
+    }
   });
 
   it("is fresh for 5 s, then stale for 60 s while one background render refreshes it", async () => {

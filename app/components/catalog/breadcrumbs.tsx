@@ -1,3 +1,5 @@
+import { AppLink } from "#app/lib/navigation.tsx";
+
 export interface Crumb {
   title: string;
   href: string;
@@ -9,10 +11,10 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
     <nav className="breadcrumbs" aria-label="Навигационная цепочка">
       <ol>
         <li>
-          <a href="/">Главная</a>
+          <AppLink to="/">Главная</AppLink>
         </li>
         {items.map((item, i) => (
-          <li key={item.href}>{i === items.length - 1 ? <span aria-current="page">{item.title}</span> : <a href={item.href}>{item.title}</a>}</li>
+          <li key={item.href}>{i === items.length - 1 ? <span aria-current="page">{item.title}</span> : <AppLink to={item.href}>{item.title}</AppLink>}</li>
         ))}
       </ol>
     </nav>

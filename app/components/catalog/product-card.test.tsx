@@ -1,47 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { ProductCardView } from "#app/features/catalog/card-view.ts";
-import { formatPrice } from "#app/features/catalog/price.ts";
-import { ProductCard, productCardHtml } from "./product-card.tsx";
-
-const BADGE_TITLES = { new: "Новинка", best: "Хит", recommended: "Рекомендуем" } as const;
-
-/** The card as React elements (what productCardHtml replaced): both must write the same markup. */
-function ReactCard({ product, eager }: { product: ProductCardView; eager: boolean }) {
-  return (
-    <article className="product-card">
-      <a href={product.href} className="product-card__link">
-        <img className="product-card__image" src={product.image} alt={product.title} width="240" height="240" loading={eager ? "eager" : "lazy"} decoding="async" />
-        {product.badges.length > 0 ? (
-          <span className="product-card__badges">
-            {product.badges.map((b) => (
-              <span key={b} className={`badge badge--${b}`}>
-                {BADGE_TITLES[b]}
-              </span>
-            ))}
-          </span>
-        ) : null}
-        <h3 className="product-card__title">{product.title}</h3>
-      </a>
-      {product.brand ? <p className="product-card__brand">{product.brand}</p> : null}
-      {product.colors.length > 0 ? (
-        <ul className="product-card__colors" aria-label="Цвета">
-          {product.colors.map((c) => (
-            <li key={c.hex + c.title} title={c.title} style={{ background: c.hex }} />
-          ))}
-          {product.colorCount > product.colors.length ? <li className="product-card__more">+{product.colorCount - product.colors.length}</li> : null}
-        </ul>
-      ) : null}
-      <p className="product-card__price">
-        от <strong>{formatPrice(product.minPrice)}</strong>
-      </p>
-      <p className={product.inStock ? "product-card__stock" : "product-card__stock product-card__stock--out"}>{product.inStock ? "В наличии" : "Под заказ"}</p>
-    </article>
-  );
-}
+import { MemoryRouter } from "react-router";
+import { toCardView, type ProductCardView } from "#app/features/catalog/card-view.ts";
+import { ProductCard } from "./product-card.tsx";
 
 const base: ProductCardView = {
   id: 7,
+  productId: 70,
   title: "Ручка «Оникс»",
   href: "/catalog/goods/7",
   image: "/api/media/pen/7.svg",
@@ -56,40 +21,87 @@ const base: ProductCardView = {
   badges: ["new", "best"],
 };
 
-/** Without the <link rel="preload"> React hoists for an eager image (ProductCard asks for it itself). */
-const inner = (html: string) =>
-  html
-    .replace(/^<link rel="preload" as="image" href="[^"]*"\/>/, "")
-    .replace(/^<article class="product-card">/, "")
-    .replace(/<\/article>$/, "");
+const render = (product: ProductCardView, eager = false) =>
+  renderToStaticMarkup(
+    <MemoryRouter>
+      <ProductCard product={product} eager={eager} />
+    </MemoryRouter>,
+  );
 
-describe("productCardHtml", () => {
-  const cases: [string, ProductCardView, boolean][] = [
-    ["a full card", base, true],
-    ["no badges, brand or colours, out of stock", { ...base, badges: [], brand: null, colors: [], colorCount: 0, inStock: false }, false],
-    ["all colours shown", { ...base, colorCount: 2 }, false],
-    ["text that needs escaping", { ...base, title: `Кружка <b>"Бест" & 'Ко'</b>`, brand: `A&B <i>`, colors: [{ title: `"красный" <x>`, hex: "#f00" }] }, false],
-    ["a whole-rouble and a large price", { ...base, minPrice: 1234567 }, false],
-  ];
-  for (const [name, product, eager] of cases) {
-    it(`writes what the React card wrote: ${name}`, () => {
-      expect(productCardHtml(product, eager)).toBe(inner(renderToStaticMarkup(<ReactCard product={product} eager={eager} />)));
-    });
-  }
-
-  it("asks React to preload the picture of an eager card, as React did for the <img>", () => {
-    const html = renderToStaticMarkup(<ProductCard product={base} eager />);
-    expect(html).toMatch(/^<link rel="preload"[^>]* href="\/api\/media\/pen\/7\.svg"[^>]*\/><article class="product-card">/);
-    expect(html).toMatch(/^<link[^>]* as="image"/);
-    expect(renderToStaticMarkup(<ProductCard product={base} />)).not.toContain("preload");
+describe("ProductCard", () => {
+  it("shows the picture, badges, title, brand, colours, price and stock, linking to the product", () => {
+    const html = render(base);
+    expect(html).toContain('<a class="product-card__link" href="/catalog/goods/7"');
+    expect(html).toContain('alt="Ручка «Оникс»"');
+    expect(html).toContain('loading="lazy"');
+    expect(html).toContain("Новинка");
+    expect(html).toContain("Хит");
+    expect(html).toContain("Orbit");
+    expect(html).toContain('<li class="product-card__more">+3</li>');
+    expect(html).toContain("от <strong>21,50\u00a0₽</strong>");
+    expect(html).toContain("В наличии");
   });
 
-  it("never lets a URL or a colour out of its attribute", () => {
-    const html = productCardHtml({ ...base, href: "javascript:alert(1)", image: `/x.svg" onerror="alert(1)`, colors: [{ title: "x", hex: "red;background:url(//evil)" }] }, false);
+  it("an out-of-stock card without brand or colours says Под заказ", () => {
+    const html = render({ ...base, badges: [], brand: null, colors: [], colorCount: 0, inStock: false });
+    expect(html).toContain("Под заказ");
+    expect(html).not.toContain("product-card__colors");
+    expect(html).not.toContain("product-card__brand");
+  });
+
+  it("eager cards load their picture at once; React preloads it", () => {
+    const html = render(base, true);
+    expect(html).toContain('loading="eager"');
+    expect(html).toMatch(/<link rel="preload"[^>]*as="image"/);
+  });
+
+  it("never lets a script URL or a hostile colour through (§8)", () => {
+    const html = render({ ...base, href: "javascript:alert(1)", colors: [{ title: "x", hex: "red;background:url(//evil)" }] });
     expect(html).not.toContain("javascript:");
-    expect(html).toContain('href="#"');
-    expect(html).toContain('src="/x.svg&quot; onerror=&quot;alert(1)"');
     expect(html).not.toContain("evil");
-    expect(html).toContain('<li title="x"></li>');
+    expect(html).toContain('<span class="product-card__link">');
+  });
+});
+
+describe("toCardView", () => {
+  const color = (slug: string, hex: string) => ({ id: hex.length, title: slug, slug, hex });
+  const product = (id: number, c: ReturnType<typeof color>, stock: number, price: number) => ({
+    id,
+    groupId: 1,
+    sku: `S${id}`,
+    title: "x",
+    color: c,
+    size: null,
+    stock,
+    price,
+    priceTiers: [],
+    images: [`/img/${id}.svg`],
+    weight: 10,
+  });
+  const group = {
+    id: 1,
+    title: "Кружка",
+    image: "/img/default.svg",
+    images: ["/img/default.svg"],
+    minPrice: 100,
+    brand: null,
+    flags: { isNew: false, isBestOffer: true, isRecommended: false },
+    products: [product(11, color("red", "#f00"), 0, 120), product(12, color("white", "#fff"), 5, 100), product(13, color("white", "#fff"), 0, 90)],
+  };
+
+  it("shows the default picture and links to the group without a colour filter", () => {
+    const card = toCardView(group);
+    expect(card).toMatchObject({ image: "/img/default.svg", href: "/catalog/goods/1", productId: 11, inStock: true, minPrice: 100, badges: ["best"] });
+    expect(card.colors.map((c) => c.title)).toEqual(["red", "white"]);
+  });
+
+  it("with a colour filter shows the first matching variation: its picture, price, stock and link (§3 issue 16)", () => {
+    const card = toCardView(group, { colors: ["white"] });
+    expect(card).toMatchObject({ image: "/img/12.svg", href: "/catalog/goods/1?variant=12", productId: 12, minPrice: 100, inStock: true });
+    expect(card.colors[0].title).toBe("white");
+  });
+
+  it("a filter no variation matches keeps the default card", () => {
+    expect(toCardView(group, { colors: ["blue"] }).href).toBe("/catalog/goods/1");
   });
 });

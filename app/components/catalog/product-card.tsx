@@ -1,70 +1,65 @@
-import { preload } from "react-dom";
 import type { ProductCardView } from "#app/features/catalog/card-view.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
-import { escapeHtml, safeHex, safeUrl } from "#app/lib/html.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
 
 const BADGE_TITLES = { new: "Новинка", best: "Хит", recommended: "Рекомендуем" } as const;
 
+/** A CSS colour as the API sends it (#rgb … #rrggbbaa); anything else is dropped. */
+export function safeHex(hex: string): string | undefined {
+  return /^#[0-9a-f]{3,8}$/i.test(hex) ? hex : undefined;
+}
+
 /**
- * A product card. Plain <a> (intercepted for client navigation, ADR 002); the image has fixed
- * dimensions so the grid never shifts (CLS), and only the first row loads eagerly.
- *
- * The card has no behaviour of its own and a page shows dozens of them, so its inside is built as
- * a string (escaped in productCardHtml) rather than as React elements: the same function on the
- * server and in the browser, so hydration matches without walking it (ADR 012).
+ * A product card: picture, badges, title, brand, colours, price and stock. The picture has fixed
+ * dimensions so the grid never shifts (CLS); only the first row loads eagerly (React preloads an
+ * eager picture from <head>).
  */
 export function ProductCard({ product, eager = false }: { product: ProductCardView; eager?: boolean }) {
-  // What React does for an eager <img> element: the first row's pictures are preloaded from <head>.
-  if (eager) for (const src of eagerImages([product], 1)) preload(src, { as: "image" });
-  return <article className="product-card" dangerouslySetInnerHTML={{ __html: productCardHtml(product, eager) }} />;
+  return (
+    <article className="product-card">
+      <AppLink to={product.href} className="product-card__link">
+        <img
+          className="product-card__image"
+          src={product.image}
+          alt={product.title}
+          width={240}
+          height={240}
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
+          decoding="async"
+        />
+        {product.badges.length > 0 ? (
+          <span className="product-card__badges">
+            {product.badges.map((badge) => (
+              <span key={badge} className={`badge badge--${badge}`}>
+                {BADGE_TITLES[badge]}
+              </span>
+            ))}
+          </span>
+        ) : null}
+        <h3 className="product-card__title">{product.title}</h3>
+      </AppLink>
+      {product.brand ? <p className="product-card__brand">{product.brand}</p> : null}
+      {product.colors.length > 0 ? (
+        <ul className="product-card__colors" aria-label="Цвета">
+          {product.colors.map((color) => (
+            <li key={color.title + color.hex} title={color.title} style={{ background: safeHex(color.hex) }} />
+          ))}
+          {product.colorCount > product.colors.length ? <li className="product-card__more">+{product.colorCount - product.colors.length}</li> : null}
+        </ul>
+      ) : null}
+      <p className="product-card__price">
+        от <strong>{formatPrice(product.minPrice)}</strong>
+      </p>
+      <p className={product.inStock ? "product-card__stock" : "product-card__stock product-card__stock--out"}>{product.inStock ? "В наличии" : "Под заказ"}</p>
+    </article>
+  );
 }
 
-/** The inside of <article class="product-card">. */
-export function productCardHtml(product: ProductCardView, eager: boolean): string {
-  const title = escapeHtml(product.title);
-  let html =
-    `<a href="${safeUrl(product.href)}" class="product-card__link">` +
-    `<img class="product-card__image" src="${safeUrl(product.image)}" alt="${title}" width="240" height="240" loading="${eager ? "eager" : "lazy"}" decoding="async"/>`;
-  if (product.badges.length > 0) {
-    html += `<span class="product-card__badges">`;
-    for (const badge of product.badges) if (badge in BADGE_TITLES) html += `<span class="badge badge--${badge}">${BADGE_TITLES[badge]}</span>`;
-    html += `</span>`;
-  }
-  html += `<h3 class="product-card__title">${title}</h3></a>`;
-  if (product.brand) html += `<p class="product-card__brand">${escapeHtml(product.brand)}</p>`;
-  if (product.colors.length > 0) {
-    html += `<ul class="product-card__colors" aria-label="Цвета">`;
-    for (const color of product.colors) {
-      const hex = safeHex(color.hex);
-      html += `<li title="${escapeHtml(color.title)}"${hex ? ` style="background:${hex}"` : ""}></li>`;
-    }
-    if (product.colorCount > product.colors.length) html += `<li class="product-card__more">+${product.colorCount - product.colors.length}</li>`;
-    html += `</ul>`;
-  }
-  html += `<p class="product-card__price">от <strong>${escapeHtml(formatPrice(product.minPrice))}</strong></p>`;
-  html += product.inStock ? `<p class="product-card__stock">В наличии</p>` : `<p class="product-card__stock product-card__stock--out">Под заказ</p>`;
-  return html;
-}
-
-/** Cards of the first row load eagerly (and their pictures are preloaded). */
+/** Cards of the first row load eagerly. */
 export const EAGER_CARDS = 4;
 
-/** The pictures of a grid's eager cards that a card shows (a refused URL is shown as nothing). */
-export function eagerImages(cards: readonly ProductCardView[], eagerCount = EAGER_CARDS): string[] {
-  return cards
-    .slice(0, eagerCount)
-    .map((c) => c.image)
-    .filter((src) => safeUrl(src) !== "#");
-}
-
-/** The inside of <div class="product-grid"> as a string (server-built grids, ADR 013). */
-export function gridHtml(cards: readonly ProductCardView[], eagerCount = EAGER_CARDS): string {
-  let html = "";
-  for (let i = 0; i < cards.length; i++) html += `<article class="product-card">${productCardHtml(cards[i], i < eagerCount)}</article>`;
-  return html;
-}
-
-export function ProductGrid({ products, eagerCount = EAGER_CARDS }: { products: ProductCardView[]; eagerCount?: number }) {
+export function ProductGrid({ products, eagerCount = EAGER_CARDS }: { products: readonly ProductCardView[]; eagerCount?: number }) {
   return (
     <div className="product-grid">
       {products.map((p, i) => (

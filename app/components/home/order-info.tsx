@@ -4,11 +4,12 @@
  */
 import type { OrderInfoItem } from "#contract/content.ts";
 import type { OrderInfoSection, ProductsBlock } from "#app/features/catalog/order-info.ts";
+import type { ProductCardView } from "#app/features/catalog/card-view.ts";
 import { HtmlContent } from "#app/components/html-content.tsx";
-import { markupProps, type Markup } from "#app/lib/packed.ts";
+import { ProductGrid } from "#app/components/catalog/product-card.tsx";
 
-/** A products block carries its cards as a grid the server built (ADR 013); null when none loaded. */
-export type OrderInfoViewItem = Exclude<OrderInfoItem, { type: "products" }> | (Omit<ProductsBlock, "productGroupIds"> & { grid: Markup | null });
+/** A products block carries the cards of its groups (those that loaded). */
+export type OrderInfoViewItem = Exclude<OrderInfoItem, { type: "products" }> | (Omit<ProductsBlock, "productGroupIds"> & { products: ProductCardView[] });
 export type OrderInfoView = Record<OrderInfoSection, OrderInfoViewItem[]>;
 
 const SECTION_TITLES: Record<OrderInfoSection, string> = {
@@ -18,8 +19,9 @@ const SECTION_TITLES: Record<OrderInfoSection, string> = {
   deliveryInfo: "Доставка",
 };
 
-function Block({ block }: { block: OrderInfoViewItem }) {
-  const title = block.title ? <h4 className="order-info__block-title">{block.title}</h4> : null;
+function Block({ block, sectionTitle }: { block: OrderInfoViewItem; sectionTitle: string }) {
+  // A block named like its section would repeat the section's heading.
+  const title = block.title && block.title.trim().toLowerCase() !== sectionTitle.toLowerCase() ? <h4 className="order-info__block-title">{block.title}</h4> : null;
   switch (block.type) {
     case "text":
       return (
@@ -40,10 +42,10 @@ function Block({ block }: { block: OrderInfoViewItem }) {
         </div>
       );
     case "products":
-      return block.grid ? (
+      return block.products.length > 0 ? (
         <div className="order-info__block order-info__block--products">
           {title}
-          <div className="product-grid" {...markupProps(block.grid)} />
+          <ProductGrid products={block.products} eagerCount={0} />
         </div>
       ) : null;
   }
@@ -60,7 +62,7 @@ export function OrderInfo({ info }: { info: OrderInfoView }) {
           <article key={section} className={`order-info__section order-info__section--${section}`} data-testid={`order-info-${section}`}>
             <h3 className="order-info__title">{SECTION_TITLES[section]}</h3>
             {info[section].map((block, i) => (
-              <Block key={i} block={block} />
+              <Block key={i} block={block} sectionTitle={SECTION_TITLES[section]} />
             ))}
           </article>
         ))}

@@ -1,40 +1,21 @@
 import type { ProductCardView } from "#app/features/catalog/card-view.ts";
 import { ProductGrid } from "#app/components/catalog/product-card.tsx";
-import { markupProps, type Markup } from "#app/lib/packed.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
 
-/**
- * A titled row of product cards with a link to the whole list; nothing when the list is empty.
- * The cards come as data (built in the browser) or as a grid the server built (ADR 013).
- */
-export function ProductStrip({
-  title,
-  href,
-  products,
-  grid,
-  testId,
-}: {
-  title: string;
-  href?: string;
-  products?: ProductCardView[];
-  grid?: Markup | null;
-  testId?: string;
-}) {
-  if (!grid && !products?.length) return null;
+/** A titled row of product cards with a link to the whole list; nothing when the list is empty. */
+export function ProductStrip({ title, href, products, testId }: { title: string; href?: string; products: readonly ProductCardView[]; testId?: string }) {
+  if (products.length === 0) return null;
   return (
     <section className="product-strip" data-testid={testId}>
       <header className="product-strip__header">
         <h2 className="product-strip__title">{title}</h2>
         {href ? (
-          <a className="product-strip__all" href={href}>
+          <AppLink className="product-strip__all" to={href}>
             Смотреть все
-          </a>
+          </AppLink>
         ) : null}
       </header>
-      {grid ? (
-        <div className="product-grid" {...markupProps(grid)} />
-      ) : (
-        <ProductGrid products={products ?? []} eagerCount={0} />
-      )}
+      <ProductGrid products={products} eagerCount={0} />
     </section>
   );
 }

@@ -1,11 +1,11 @@
-import type { FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { Form } from "react-router";
 import { clearFilters, FILTER_FORM_FIELDS, filterDepth, type CatalogFilters } from "#app/features/catalog/filter-path.ts";
-import { markupProps } from "#app/lib/packed.ts";
-import { listingHref, useKeepScrollClick } from "./links.ts";
-import type { ListingPage } from "./types.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
+import { FacetGroup } from "./facet-group.tsx";
+import { filterChips, listingHref } from "./links.ts";
+import type { FilterChip, ListingView } from "./types.ts";
 
-type WithFacets = ListingPage & { facets: NonNullable<ListingPage["facets"]> };
+type WithFacets = ListingView & { facets: NonNullable<ListingView["facets"]> };
 
 /**
  * The faceted filters (§2 category page): selected values with "Сбросить", the price form and one
@@ -13,11 +13,11 @@ type WithFacets = ListingPage & { facets: NonNullable<ListingPage["facets"]> };
  * JavaScript; the GET form is turned into the canonical filter path by the loader (302).
  */
 export function FiltersPanel({ view }: { view: WithFacets }) {
-  const keepScroll = useKeepScrollClick();
   const { filters, facets } = view;
   const depth = filterDepth(filters);
+  const chips = depth > 0 ? filterChips(view) : [];
   return (
-    <aside className="filters" aria-label="Фильтры" onClickCapture={keepScroll}>
+    <aside className="filters" aria-label="Фильтры">
       {/* Mobile (≤ 767 px): the facets fold behind this checkbox — pure CSS, so it works without
           JavaScript and server and client render the same tree; it keeps its state across
           client navigations. On desktop it is hidden and the facets are always shown. */}
@@ -29,17 +29,16 @@ export function FiltersPanel({ view }: { view: WithFacets }) {
           </label>
         </h2>
         {depth > 0 ? (
-          <a className="filters__reset" href={listingHref(view, clearFilters(filters))}>
+          <AppLink className="filters__reset" to={listingHref(view, clearFilters(filters))} preventScrollReset prefetch="none">
             Сбросить
-          </a>
+          </AppLink>
         ) : null}
       </div>
-      {depth > 0 && facets.chips.length > 0 ? <SelectedFilters chips={facets.chips} /> : null}
+      {chips.length > 0 ? <SelectedFilters chips={chips} /> : null}
       <div className="filters__body">
         <PriceForm view={view} />
-        {/* Each value list is markup built on the server (listing-page.server.ts, ADR 013). */}
         {facets.groups.map((group) => (
-          <section key={group.key} className="facet" aria-label={group.title} {...markupProps(group.list)} />
+          <FacetGroup key={group.key} view={view} group={group} />
         ))}
       </div>
     </aside>
@@ -47,16 +46,16 @@ export function FiltersPanel({ view }: { view: WithFacets }) {
 }
 
 /** The chosen values, each a link that removes it. */
-function SelectedFilters({ chips }: { chips: WithFacets["facets"]["chips"] }) {
+function SelectedFilters({ chips }: { chips: FilterChip[] }) {
   return (
     <ul className="filters__selected" aria-label="Выбранные фильтры">
       {chips.map((chip) => (
         <li key={chip.key}>
-          <a className="filter-chip" href={chip.href} rel="nofollow">
+          <AppLink className="filter-chip" to={chip.href} rel="nofollow" preventScrollReset prefetch="none">
             {chip.title}
             <span aria-hidden="true"> ×</span>
             <span className="visually-hidden"> — убрать</span>
-          </a>
+          </AppLink>
         </li>
       ))}
     </ul>
@@ -66,23 +65,17 @@ function SelectedFilters({ chips }: { chips: WithFacets["facets"]["chips"] }) {
 /**
  * §3: the placeholders show the listing's price bounds (min rounded down, max rounded up); the
  * inputs hold only a chosen range, so submitting untouched inputs adds no price filter. The form
- * carries the rest of the state in hidden fields (formDataToFilters reads the whole state). A plain
- * GET form; after hydration a submit is a client navigation that keeps the scroll position.
+ * carries the rest of the state in hidden fields (formDataToFilters reads the whole state). A GET
+ * form: the loader answers the submission with a redirect to the canonical filter path; after
+ * hydration the submit is a client navigation that keeps the scroll position.
  */
 function PriceForm({ view }: { view: WithFacets }) {
-  const navigate = useNavigate();
   const { filters } = view;
   const bounds = view.facets.price;
   if (!bounds && filters.priceFrom === undefined && filters.priceTo === undefined) return null;
   const canonical = listingHref(view, filters);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const query = new URLSearchParams();
-    for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === "string") query.append(name, value);
-    void navigate(`${view.base}?${query}`, { preventScrollReset: true });
-  };
   return (
-    <form method="get" action={view.base} className="facet price-filter" onSubmit={onSubmit} key={canonical}>
+    <Form method="get" action={view.base} className="facet price-filter" preventScrollReset key={canonical}>
       <fieldset>
         <legend className="facet__title">Цена, ₽</legend>
         <HiddenState filters={filters} />
@@ -113,7 +106,7 @@ function PriceForm({ view }: { view: WithFacets }) {
           Применить
         </button>
       </fieldset>
-    </form>
+    </Form>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { emptyFilters } from "#app/features/catalog/filter-path.ts";
-import { listingHref, pageWindow, pluralRu, selectedValues, toggleValue } from "./links.ts";
+import { emptyFilters, normalizeFilters } from "#app/features/catalog/filter-path.ts";
+import { filterChips, listingHref, pageWindow, pluralRu, selectedValues, toggleValue } from "./links.ts";
 
 describe("listing links", () => {
   const category = { base: "/catalog/ruchki", filterWord: true };
@@ -28,5 +28,25 @@ describe("listing links", () => {
     expect([1, 2, 5, 11, 12, 21, 22, 25, 111, 1001].map((n) => pluralRu(n, forms))).toEqual([
       "товар", "товара", "товаров", "товаров", "товаров", "товар", "товара", "товаров", "товаров", "товар",
     ]);
+  });
+});
+
+describe("filterChips", () => {
+  const colors = {
+    key: "colors",
+    facet: "colors" as const,
+    title: "Цвет",
+    options: [
+      { value: "belyy", title: "Белый", count: 4 },
+      { value: "seryy", title: "Серый", count: 2 },
+    ],
+  };
+  it("lists the price range and every chosen value, each linking to the state without it", () => {
+    const filters = normalizeFilters({ ...emptyFilters(), colors: ["belyy", "seryy"], priceFrom: 100 });
+    const chips = filterChips({ base: "/catalog/ruchki", filterWord: true, filters, facets: { price: null, groups: [colors] } });
+    expect(chips.map((c) => c.key)).toEqual(["price", "colors:belyy", "colors:seryy"]);
+    expect(chips[0].title).toBe("Цена от 100\u00a0₽");
+    expect(chips[0].href).toBe("/catalog/ruchki/filter/color=belyy,seryy");
+    expect(chips[1].href).toBe("/catalog/ruchki/filter/color=seryy/price=100-");
   });
 });

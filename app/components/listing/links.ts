@@ -1,10 +1,7 @@
-/**
- * Links of a listing, built in the browser from the page's base path and filter state (the loader
- * sends no hrefs), plus the click handler that keeps the scroll position for filter and sort links.
- */
-import { useLinkClickOptions } from "#app/lib/navigation.ts";
-import { toggleFilterValue, withFilterPath, type CatalogFilters, type FilterFacet } from "#app/features/catalog/filter-path.ts";
-import type { ListingView } from "./types.ts";
+/** Links of a listing, built from the page's base path and filter state (the loader sends no hrefs). */
+import { formatPrice } from "#app/features/catalog/price.ts";
+import { setPriceRange, toggleFilterValue, withFilterPath, type CatalogFilters, type FilterFacet } from "#app/features/catalog/filter-path.ts";
+import type { FilterChip, ListingView } from "./types.ts";
 
 export function listingHref(view: Pick<ListingView, "base" | "filterWord">, filters: CatalogFilters): string {
   return withFilterPath(view.base, filters, { filterWord: view.filterWord });
@@ -22,12 +19,25 @@ export function selectedValues(filters: CatalogFilters, facet: FilterFacet): str
   return filters.attrs[facet.attr] ?? [];
 }
 
-/**
- * Filter and sort links are plain <a> (they work without JavaScript). After hydration a click on
- * one becomes a client navigation that keeps the scroll position, so the visitor stays at the
- * filter they clicked (app/lib/navigation.ts).
- */
-export const useKeepScrollClick = () => useLinkClickOptions({ preventScrollReset: true });
+/** The chosen values (and the price range), each with the link that removes it. */
+export function filterChips(view: Pick<ListingView, "base" | "filterWord" | "filters" | "facets">): FilterChip[] {
+  const { filters } = view;
+  const chips: FilterChip[] = [];
+  if (filters.priceFrom !== undefined || filters.priceTo !== undefined) {
+    const from = filters.priceFrom !== undefined ? `от ${formatPrice(filters.priceFrom)}` : "";
+    const to = filters.priceTo !== undefined ? `до ${formatPrice(filters.priceTo)}` : "";
+    chips.push({ key: "price", title: `Цена ${[from, to].filter(Boolean).join(" ")}`, href: listingHref(view, setPriceRange(filters, {})) });
+  }
+  for (const group of view.facets?.groups ?? []) {
+    const selected = new Set(selectedValues(filters, group.facet));
+    for (const option of group.options) {
+      if (selected.has(option.value)) {
+        chips.push({ key: `${group.key}:${option.value}`, title: option.title, href: listingHref(view, toggleValue(filters, group.facet, option.value)) });
+      }
+    }
+  }
+  return chips;
+}
 
 /** Russian plural: 1 товар, 2 товара, 5 товаров. */
 export function pluralRu(n: number, forms: readonly [one: string, few: string, many: string]): string {

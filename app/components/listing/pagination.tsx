@@ -1,18 +1,19 @@
 import { setPage } from "#app/features/catalog/filter-path.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
 import { listingHref, pageWindow } from "./links.ts";
-import type { ListingPage } from "./types.ts";
+import type { ListingView } from "./types.ts";
 
 /** Page links (`page=N` segment; page 1 is the listing's own path). A new page scrolls to the top. */
-export function Pagination({ view }: { view: ListingPage }) {
+export function Pagination({ view }: { view: Pick<ListingView, "base" | "filterWord" | "filters" | "page" | "pageCount"> }) {
   const { page, pageCount, filters } = view;
   if (pageCount <= 1) return null;
   const href = (n: number) => listingHref(view, setPage(filters, n));
   return (
     <nav className="pagination" aria-label="Страницы">
       {page > 1 ? (
-        <a className="pagination__step" href={href(page - 1)} rel="prev">
+        <AppLink className="pagination__step" to={href(page - 1)} rel="prev">
           ‹ Назад
-        </a>
+        </AppLink>
       ) : null}
       <ul>
         {pageWindow(page, pageCount).map((n, i) =>
@@ -27,18 +28,18 @@ export function Pagination({ view }: { view: ListingPage }) {
                   {n}
                 </span>
               ) : (
-                <a className="pagination__page" href={href(n)} aria-label={`Страница ${n}`}>
+                <AppLink className="pagination__page" to={href(n)} aria-label={`Страница ${n}`}>
                   {n}
-                </a>
+                </AppLink>
               )}
             </li>
           ),
         )}
       </ul>
       {page < pageCount ? (
-        <a className="pagination__step" href={href(page + 1)} rel="next">
+        <AppLink className="pagination__step" to={href(page + 1)} rel="next">
           Вперёд ›
-        </a>
+        </AppLink>
       ) : null}
     </nav>
   );

@@ -1,7 +1,8 @@
 import type { ProductSort } from "#contract/catalog.ts";
 import { DEFAULT_SORT, setSort } from "#app/features/catalog/filter-path.ts";
-import { listingHref, useKeepScrollClick } from "./links.ts";
-import type { ListingPage } from "./types.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
+import { listingHref } from "./links.ts";
+import type { ListingView } from "./types.ts";
 
 /** The orders a visitor can pick (the API also knows "title", which the shop doesn't offer). */
 export const SORT_OPTIONS: readonly { sort: ProductSort; title: string }[] = [
@@ -12,11 +13,10 @@ export const SORT_OPTIONS: readonly { sort: ProductSort; title: string }[] = [
 ];
 
 /** Sort links (page → 1). Another order is the same content, so the links are nofollow. */
-export function SortBar({ view }: { view: ListingPage }) {
-  const keepScroll = useKeepScrollClick();
+export function SortBar({ view }: { view: Pick<ListingView, "base" | "filterWord" | "filters"> }) {
   const current = view.filters.sort ?? DEFAULT_SORT;
   return (
-    <nav className="sort-bar" aria-label="Сортировка" onClickCapture={keepScroll}>
+    <nav className="sort-bar" aria-label="Сортировка">
       <span className="sort-bar__label">Сортировка:</span>
       <ul>
         {SORT_OPTIONS.map(({ sort, title }) => (
@@ -26,9 +26,15 @@ export function SortBar({ view }: { view: ListingPage }) {
                 {title}
               </span>
             ) : (
-              <a className="sort-bar__item" href={listingHref(view, setSort(view.filters, sort))} rel={sort === DEFAULT_SORT ? undefined : "nofollow"}>
+              <AppLink
+                className="sort-bar__item"
+                to={listingHref(view, setSort(view.filters, sort))}
+                rel={sort === DEFAULT_SORT ? undefined : "nofollow"}
+                preventScrollReset
+                prefetch="none"
+              >
                 {title}
-              </a>
+              </AppLink>
             )}
           </li>
         ))}

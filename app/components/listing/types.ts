@@ -1,13 +1,10 @@
 /**
- * The view models of a product listing (category, brand, curated lists). The loader
- * (app/features/catalog/listing.server.ts) builds a `ListingView`; the page is sent a `ListingPage`
- * (listing-page.server.ts), where the product grid, the facet value lists and the ItemList JSON-LD
- * are markup built on the server (ADR 013). Sort and page links are built by the components from
- * `base` + `filters` with the filter-path helpers.
+ * The view model of a product listing (category, brand, curated lists), built by the loader
+ * (app/features/catalog/listing.server.ts) as plain data. Facet, sort and page links are built by
+ * the components from `base` + `filters` with the filter-path helpers, so the data carries no hrefs.
  */
 import type { CatalogFilters, FilterFacet } from "#app/features/catalog/filter-path.ts";
 import type { ProductCardView } from "#app/features/catalog/card-view.ts";
-import type { Markup } from "#app/lib/packed.ts";
 
 export interface FacetOptionView {
   /** Value slug (coatings: the id as a string). */
@@ -53,20 +50,4 @@ export interface FilterChip {
   key: string;
   title: string;
   href: string;
-}
-
-/** What a listing page is sent. */
-export interface ListingPage extends Pick<ListingView, "base" | "filterWord" | "filters" | "total" | "page" | "pageCount"> {
-  cardCount: number;
-  /** Pictures of the first row, preloaded from <head>. */
-  eagerImages: string[];
-  /** The cards, the inside of <div class="product-grid">. */
-  grid: Markup;
-  /** ItemList JSON-LD of the cards; null without cards. */
-  itemsJsonLd: Markup | null;
-  facets: {
-    price: FacetsView["price"];
-    groups: { key: string; title: string; list: Markup }[];
-    chips: FilterChip[];
-  } | null;
 }

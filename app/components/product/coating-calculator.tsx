@@ -1,16 +1,19 @@
 /**
  * Print run and print price of the product page. The quantity prices the goods (price tiers);
  * a complete coating line (§5) is priced by POST /coating-price → /api/coating/recalculate,
- * debounced, with a plain fetch (no revalidation of the page). Without JavaScript the same
- * form posts to the product page's action, which renders the page again with the price.
+ * debounced, through a fetcher (the product and root routes skip revalidation for it). Without
+ * JavaScript the same form posts to the product page's action, which renders the page again with
+ * the price.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useFetcher } from "react-router";
 import type { PriceTier } from "#contract/catalog.ts";
 import type { action as coatingPriceAction } from "#app/routes/coating-price.ts";
 import type { CoatingPriceAnswer } from "./coating-price.server.ts";
 import { MAX_PRINT_RUN } from "#app/features/coating/coating-line.ts";
 import { formatPrice, priceForQuantity } from "#app/features/catalog/price.ts";
 import {
+  COATING_PRICE_ACTION,
   coatingHint,
   defaultOptions,
   EMPTY_COATING_FORM,
@@ -24,7 +27,6 @@ import {
 } from "./coating-form.ts";
 import { PriceTiers } from "./price-tiers.tsx";
 import { formatCount } from "./format.ts";
-import { useJsonFetch } from "#app/lib/use-json-fetch.ts";
 
 /** Wait this long after the last change before asking for a price. */
 const DEBOUNCE_MS = 300;
@@ -73,7 +75,9 @@ export function CoatingCalculator({
   initial?: { values: CoatingFormValues; answer: CoatingPriceAnswer } | null;
 }) {
   const [raw, setRaw] = useState<RawFields>(() => rawFrom(initial?.values ?? EMPTY_COATING_FORM));
-  const { data, load } = useJsonFetch<Awaited<ReturnType<typeof coatingPriceAction>>["data"]>();
+  const fetcher = useFetcher<typeof coatingPriceAction>();
+  const data = fetcher.data;
+  const { submit } = fetcher;
 
   const values = valuesFrom(raw, variation?.id ?? null);
   const coating = coatings.find((c) => c.id === values.coating);
@@ -88,10 +92,10 @@ export function CoatingCalculator({
     if (body === null || key === sent.current) return;
     const timer = setTimeout(() => {
       sent.current = key;
-      load("/coating-price", body);
+      void submit(body, { method: "post", action: COATING_PRICE_ACTION, encType: "application/x-www-form-urlencoded" });
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [body, key, load]);
+  }, [body, key, submit]);
 
   const answer = key === null ? null : ([data, initial?.answer].find((a) => a?.key === key) ?? null);
   const pending = key !== null && answer === null;
@@ -108,11 +112,11 @@ export function CoatingCalculator({
     e.preventDefault();
     if (body !== null && key !== null) {
       sent.current = key;
-      load("/coating-price", body);
+      void submit(body, { method: "post", action: COATING_PRICE_ACTION, encType: "application/x-www-form-urlencoded" });
     }
   };
 
-  const unitPrice = variation ? priceForQuantity(variation.priceTiers, variation.price, values.quantity) : null;
+  const unitPrice = variation && !values.quantityError ? priceForQuantity(variation.priceTiers, variation.price, values.quantity) : null;
   const goods = unitPrice === null ? null : unitPrice * values.quantity;
   const print = answer?.price?.price ?? null;
 
@@ -135,10 +139,16 @@ export function CoatingCalculator({
           required
           value={raw.quantity}
           onChange={(e) => set({ quantity: e.target.value })}
-          onBlur={() => set({ quantity: String(values.quantity) })}
+          aria-invalid={values.quantityError ? true : undefined}
+          aria-describedby={values.quantityError ? "calculator-quantity-error" : undefined}
         />
       </label>
-      {variation ? (
+      {values.quantityError ? (
+        <p className="field__error" id="calculator-quantity-error" role="alert" data-testid="quantity-error">
+          {values.quantityError}
+        </p>
+      ) : null}
+      {variation && !values.quantityError ? (
         <PriceTiers tiers={variation.priceTiers} price={variation.price} quantity={values.quantity} />
       ) : null}
 
@@ -230,7 +240,7 @@ export function CoatingCalculator({
             Товар: {formatCount(values.quantity)} × {formatPrice(unitPrice)} = <strong>{formatPrice(goods)}</strong>
           </span>
         ) : null}
-        {coatings.length > 0 && values.coating !== null ? (
+        {coatings.length > 0 && values.coating !== null && !values.quantityError ? (
           hint !== null ? (
             <span className="calculator__hint" data-testid="coating-hint">
               {hint}

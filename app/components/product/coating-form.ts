@@ -5,7 +5,7 @@
  * Browser code: types only from contract/.
  */
 import type { Coating, CoatingRecalculateRequest } from "#contract/catalog.ts";
-import { clampQuantity, isCoatingLineComplete } from "#app/features/coating/coating-line.ts";
+import { clampQuantity, isCoatingLineComplete, MAX_PRINT_RUN } from "#app/features/coating/coating-line.ts";
 
 /** What the calculator needs of a coating (coating/all without its HTML and prices). */
 export interface CoatingChoice {
@@ -38,9 +38,14 @@ export interface CoatingFormValues {
   options: string[];
   /** §5: 1..999999. */
   quantity: number;
+  /** Why the print run as typed cannot be priced (0, empty, over 999 999); null when it can. */
+  quantityError: string | null;
   /** The selected variation. */
   productId: number | null;
 }
+
+/** The resource route the live calculator posts to (app/routes/coating-price.ts). */
+export const COATING_PRICE_ACTION = "/coating-price";
 
 /** A typical first print run; the visitor changes it at once. */
 export const DEFAULT_QUANTITY = 100;
@@ -52,8 +57,12 @@ export const EMPTY_COATING_FORM: CoatingFormValues = {
   height: null,
   options: [],
   quantity: DEFAULT_QUANTITY,
+  quantityError: null,
   productId: null,
 };
+
+/** §5/§9: a print run is 1 to 999 999 items. */
+export const QUANTITY_MESSAGE = "Укажите тираж от 1 до 999 999 шт.";
 
 /** The form's field names, one place for the markup and the parser. */
 export const FIELD = {
@@ -83,10 +92,18 @@ function parseSize(v: unknown): number | null {
   return n > 0 ? n : null;
 }
 
-/** §5: a quantity field that is empty or not a number counts as 1. */
+/** §5: the print run as a number 1..999999 (anything else counts as 1, and quantityProblem says why). */
 export function parseQuantity(v: unknown): number {
   const s = text(v);
   return clampQuantity(/^\d+$/.test(s) ? Number(s) : Number.NaN);
+}
+
+/** §5/§9: the message for a print run that is not a whole number from 1 to 999 999; null when it is. */
+export function quantityProblem(v: unknown): string | null {
+  const s = text(v);
+  if (!/^\d{1,6}$/.test(s)) return QUANTITY_MESSAGE;
+  const n = Number(s);
+  return n >= 1 && n <= MAX_PRINT_RUN ? null : QUANTITY_MESSAGE;
 }
 
 interface FormLike {
@@ -103,6 +120,7 @@ export function readCoatingForm(form: FormLike): CoatingFormValues {
     height: parseSize(form.get(FIELD.height)),
     options: [...new Set(form.getAll(FIELD.options).map(text).filter(Boolean))].slice(0, 50),
     quantity: parseQuantity(form.get(FIELD.quantity)),
+    quantityError: quantityProblem(form.get(FIELD.quantity)),
     productId: parseId(form.get(FIELD.productId)),
   };
 }
@@ -112,6 +130,7 @@ export function readCoatingForm(form: FormLike): CoatingFormValues {
  * variant of that coating when it has any). Sizes beyond the coating's print area are refused too.
  */
 export function coatingHint(values: CoatingFormValues, coating: CoatingChoice | null | undefined): string | null {
+  if (values.quantityError) return values.quantityError;
   if (values.coating === null || !coating || coating.id !== values.coating) return "Выберите вид нанесения, чтобы рассчитать его стоимость.";
   if (coating.variants.length > 0 && !coating.variants.some((v) => v.id === values.variant)) return "Выберите вариант нанесения.";
   if (values.width === null || values.height === null) return "Укажите ширину и высоту нанесения в миллиметрах.";

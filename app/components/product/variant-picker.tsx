@@ -1,19 +1,18 @@
 /**
- * Colour and size selectors. Each choice is a plain link to `?variant=<product id>`: without
- * JavaScript the page reloads with that variation; with it, a click replaces the history entry
- * without resetting the scroll (app/lib/navigation.ts), and the product route skips revalidation
- * for a variant change (its shouldRevalidate), so switching is instant.
+ * Colour and size selectors. Each choice is a link to `?variant=<product id>`: without JavaScript
+ * the page reloads with that variation; with it, a click replaces the history entry without
+ * resetting the scroll, and the product route skips revalidation for a variant change (its
+ * shouldRevalidate), so switching is instant.
  */
 import { useLocation } from "react-router";
-import { useLinkClickOptions } from "#app/lib/navigation.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
 import type { VariationChoices } from "./variant-selection.ts";
 
 export function VariantPicker({ choices, colorTitle, size }: { choices: VariationChoices; colorTitle: string | null; size: string | null }) {
   const { pathname } = useLocation();
-  const onClick = useLinkClickOptions({ replace: true, preventScrollReset: true });
   const variantHref = (id: number) => `${pathname}?variant=${id}`;
   return (
-    <div className="variant-picker" onClickCapture={onClick}>
+    <div className="variant-picker">
       {colorTitle || choices.colors.length > 0 ? (
         <div className="variant-picker__group">
           <p className="variant-picker__label">
@@ -23,8 +22,11 @@ export function VariantPicker({ choices, colorTitle, size }: { choices: Variatio
             <ul className="variant-picker__colors">
               {choices.colors.map((c) => (
                 <li key={c.slug}>
-                  <a
-                    href={variantHref(c.productId)}
+                  <AppLink
+                    to={variantHref(c.productId)}
+                    replace
+                    preventScrollReset
+                    prefetch="none"
                     className={c.inStock ? "swatch" : "swatch swatch--out"}
                     style={{ background: c.hex }}
                     title={c.title}
@@ -46,13 +48,16 @@ export function VariantPicker({ choices, colorTitle, size }: { choices: Variatio
             <ul className="variant-picker__sizes">
               {choices.sizes.map((s) => (
                 <li key={s.size}>
-                  <a
-                    href={variantHref(s.productId)}
+                  <AppLink
+                    to={variantHref(s.productId)}
+                    replace
+                    preventScrollReset
+                    prefetch="none"
                     className={s.inStock ? "size-chip" : "size-chip size-chip--out"}
                     aria-current={s.selected ? "true" : undefined}
                   >
                     {s.size}
-                  </a>
+                  </AppLink>
                 </li>
               ))}
             </ul>

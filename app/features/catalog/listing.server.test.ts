@@ -353,6 +353,7 @@ describe("listingSeo", () => {
   const input = (filters: CatalogFilters, canonicalPath: string, page = 1, cards = 3) => ({
     entries,
     origin: "https://msk.example.ru",
+    city: { id: 2, title: "Москва", titlePrepositional: "Москве", titleDative: "Москве", domainPrefix: "msk" },
     view: viewOf(filters, page, cards),
     canonicalPath,
     name: "Ручки",
@@ -388,17 +389,30 @@ describe("listingSeo", () => {
 });
 
 describe("groupBrandsByLetter", () => {
-  it("groups by the API letter in the API order", () => {
+  it("groups by letter, the Latin and the Cyrillic alphabet apart, in alphabetical order", () => {
     const brands = [
       { letter: "A", title: "Arrow", slug: "arrow" },
       { letter: "B", title: "Bright Idea", slug: "bright-idea" },
       { letter: "A", title: "Axe", slug: "axe" },
       { letter: "а", title: "Акцент", slug: "akcent" },
+      { letter: "", title: "Ёлка", slug: "yolka" },
+      { letter: "C", title: "Cosmo", slug: "cosmo" },
+      { letter: "С", title: "Север", slug: "sever" },
+      { letter: "3", title: "3D Print", slug: "3d" },
     ];
-    expect(groupBrandsByLetter(brands)).toEqual([
-      { letter: "A", brands: [{ title: "Arrow", slug: "arrow" }, { title: "Axe", slug: "axe" }] },
-      { letter: "B", brands: [{ title: "Bright Idea", slug: "bright-idea" }] },
-      { letter: "А", brands: [{ title: "Акцент", slug: "akcent" }] },
+    const alphabets = groupBrandsByLetter(brands);
+    expect(alphabets.map((a) => [a.title, a.groups.map((g) => g.letter).join("")])).toEqual([
+      ["A–Z", "ABC"],
+      ["А–Я", "АЁС"],
+      ["0–9", "3"],
     ]);
+    expect(alphabets[0].groups[0].brands).toEqual([
+      { title: "Arrow", slug: "arrow" },
+      { title: "Axe", slug: "axe" },
+    ]);
+    // Look-alike letters get different anchors.
+    const ids = alphabets.flatMap((a) => a.groups.map((g) => g.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(alphabets[0].groups[2].id).not.toBe(alphabets[1].groups[2].id);
   });
 });

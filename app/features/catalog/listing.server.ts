@@ -14,7 +14,7 @@
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { Brand, FilterData, ProductListKind } from "#contract/catalog.ts";
-import type { CategoryNode, SeoEntry } from "#contract/content.ts";
+import type { CategoryNode, City, SeoEntry } from "#contract/content.ts";
 import { endpoints } from "#contract/index.ts";
 import { FILTER_WORD_MESSAGE, splitFilters } from "#app/lib/filters.ts";
 import { mainContentError, notFound } from "#app/lib/page-errors.server.ts";
@@ -37,7 +37,6 @@ import {
   type KnownFacets,
 } from "./filter-path.ts";
 import { roundPriceRange } from "./price.ts";
-import { answerId, derivedFrom, isShared } from "#app/lib/derived.server.ts";
 
 /** Cards per page. */
 export const PAGE_SIZE = 24;
@@ -68,6 +67,11 @@ export function scopeFilterWord(scope: ListingScope): boolean {
 
 // ───────────────────────────── Steps 1–3: the URL ─────────────────────────────
 
+/** Category and brand slugs: Latin letters, digits, "-" and "_" (the API's and the sitemap's alphabet). */
+export function isSlug(value: string | undefined): value is string {
+  return value !== undefined && /^[A-Za-z0-9_-]{1,120}$/.test(value);
+}
+
 /** On a brand page the brand is the scope: a `brand=` segment there is not a filter. */
 function scopeAllowsBrandFacet(scope: ListingScope): boolean {
   return scope.kind !== "brand";
@@ -79,9 +83,12 @@ function scopeAllowsBrandFacet(scope: ListingScope): boolean {
  */
 export function filterFormRedirect(url: URL, scope: ListingScope): Response | null {
   if (!isFilterFormSubmission(url.searchParams)) return null;
+  if (scope.kind !== "list" && !isSlug(scope.slug)) return null;
   const submitted = formDataToFilters(url.searchParams);
   const filters = scopeAllowsBrandFacet(scope) ? submitted : { ...submitted, brands: [] };
-  return redirect(withFilterPath(scopeBase(scope), filters, { filterWord: scopeFilterWord(scope) }), 302);
+  // Submitted values may hold anything: encoded, so the Location header is always valid (the
+  // canonical-path step then 404s values outside the filter grammar).
+  return redirect(encodeURI(withFilterPath(scopeBase(scope), filters, { filterWord: scopeFilterWord(scope) })), 302);
 }
 
 export interface ParsedListingPath {
@@ -97,6 +104,8 @@ export interface ParsedListingPath {
  * differently (segment order, duplicates, defaults, "%3D", trailing or double slashes).
  */
 export function parseListingPath(scope: ListingScope, splat: string | undefined, pathname: string): ParsedListingPath {
+  // A slug outside the catalogue's alphabet names nothing (and would not survive a Location header).
+  if (scope.kind !== "list" && !isSlug(scope.slug)) notFound(pathname);
   let segments: string[];
   try {
     segments = splitFilters(splat);
@@ -297,20 +306,18 @@ export async function loadListing({ context, scope, filters, segments, pathname 
   const pageCount = Math.max(1, list.data.countPages);
   if (page > pageCount) notFound(pathname);
 
-  const build = (): ListingView => ({
+  const view: ListingView = {
     base: scopeBase(scope),
     filterWord: scopeFilterWord(scope),
     filters,
-    cards: list.data.elements.map(toCardView),
+    // A colour filter shows each card in the chosen colour (§3 issue 16).
+    cards: list.data.elements.map((group) => toCardView(group, { colors: filters.colors })),
     total: list.data.countItems,
     page,
     pageCount,
     facets: filterData ? buildFacetsView(filterData, filters, { hideBrands: !scopeAllowsBrandFacet(scope), titles }) : null,
-  });
-  // The same shared answers and filters make the same view (ADR 015): built once, then shared.
-  if (titles !== undefined || (filterData !== null && !isShared(filterData))) return { view: build(), filterData };
-  const key = `${filterData ? answerId(filterData) : 0}:${scopeBase(scope)}:${JSON.stringify(filters)}`;
-  return { view: derivedFrom(list.data, key, build), filterData };
+  };
+  return { view, filterData };
 }
 
 // ───────────────────────────── SEO ─────────────────────────────
@@ -318,6 +325,8 @@ export async function loadListing({ context, scope, filters, segments, pathname 
 export interface ListingSeoInput {
   entries: SeoEntry[];
   origin: string;
+  /** The visitor's city: SEO texts name it (§3 title forms). */
+  city: City;
   view: ListingView;
   canonicalPath: string;
   /** What the listing is called: the category, brand or list title. */
@@ -355,17 +364,50 @@ export function listingSeo({ entries, origin, view, canonicalPath, name, fallbac
 
 export interface BrandLetterGroup {
   letter: string;
+  /** Anchor id, unique across alphabets (Latin "A" and Cyrillic "А" look alike but differ). */
+  id: string;
   brands: { title: string; slug: string }[];
 }
 
-/** §3 "brands (grouped …)": by the API's `letter`, letters and brands in the API's (title) order. */
-export function groupBrandsByLetter(brands: readonly Pick<Brand, "letter" | "title" | "slug">[]): BrandLetterGroup[] {
-  const groups = new Map<string, BrandLetterGroup>();
+export interface BrandAlphabet {
+  script: "latin" | "cyrillic" | "other";
+  /** "A–Z", "А–Я" or "0–9": what the letter bar's row is called. */
+  title: string;
+  groups: BrandLetterGroup[];
+}
+
+const ALPHABETS: readonly Omit<BrandAlphabet, "groups">[] = [
+  { script: "latin", title: "A–Z" },
+  { script: "cyrillic", title: "А–Я" },
+  { script: "other", title: "0–9" },
+];
+
+function scriptOf(letter: string): BrandAlphabet["script"] {
+  if (/^[A-Z]$/.test(letter)) return "latin";
+  if (/^[А-ЯЁ]$/.test(letter)) return "cyrillic";
+  return "other";
+}
+
+/**
+ * §3 "brands (grouped …)": by letter, the Latin and the Cyrillic alphabet apart (look-alikes such
+ * as A/А or C/С would otherwise sit side by side in one bar). The letter is the API's `letter`, or
+ * the title's first character; brands keep the API's (title) order within a letter.
+ */
+export function groupBrandsByLetter(brands: readonly Pick<Brand, "letter" | "title" | "slug">[]): BrandAlphabet[] {
+  const byScript = new Map<BrandAlphabet["script"], Map<string, BrandLetterGroup>>();
   for (const brand of brands) {
-    const letter = brand.letter.trim().toUpperCase() || "#";
+    const letter = (brand.letter.trim() || brand.title.trim()).charAt(0).toUpperCase() || "#";
+    const script = scriptOf(letter);
+    let groups = byScript.get(script);
+    if (!groups) byScript.set(script, (groups = new Map()));
     let group = groups.get(letter);
-    if (!group) groups.set(letter, (group = { letter, brands: [] }));
+    if (!group) groups.set(letter, (group = { letter, id: `brands-${script}-${groups.size + 1}`, brands: [] }));
     group.brands.push({ title: brand.title, slug: brand.slug });
   }
-  return [...groups.values()];
+  return ALPHABETS.flatMap((alphabet) => {
+    const groups = byScript.get(alphabet.script);
+    if (!groups) return [];
+    const sorted = [...groups.values()].sort((a, b) => a.letter.localeCompare(b.letter, "ru"));
+    return [{ ...alphabet, groups: sorted }];
+  });
 }

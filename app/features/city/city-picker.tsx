@@ -1,3 +1,4 @@
+import { Form } from "react-router";
 import type { City } from "#contract/content.ts";
 import { Icon } from "#app/components/ui/icon.tsx";
 
@@ -21,7 +22,7 @@ export function CityPicker({
         <span className="visually-hidden">Ваш город: </span>
         {city.title}
       </summary>
-      <form method="post" action="/city" className="city-picker__panel">
+      <Form reloadDocument method="post" action="/city" className="city-picker__panel">
         <p className="city-picker__title">Выберите город</p>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {cities.map((c) => (
@@ -29,7 +30,7 @@ export function CityPicker({
             {c.title}
           </button>
         ))}
-      </form>
+      </Form>
     </details>
   );
 }
