@@ -16,13 +16,14 @@ import type { Route } from "./+types/root";
 import { siteCityTitle } from "./features/city/city.ts";
 import { recordNavigationTarget } from "./lib/chunk-reload.ts";
 import { useRootData } from "./lib/root-data.ts";
+import { RoutePreloads } from "./lib/navigation.tsx";
 import { layoutFor, type LayoutName } from "./layouts/layout.ts";
 import { Layout as PageLayout } from "./layouts/page-layout.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { ProgressBar } from "./components/progress-bar.tsx";
-import { COATING_PRICE_ACTION } from "./components/product/coating-form.ts";
+import { COATING_PRICE_ACTION } from "./features/coating/coating-form.ts";
 import { SITE_NAME } from "./lib/seo.ts";
-import { shellData } from "./lib/shell.server.ts";
+import { shellData } from "./lib/shell.server.tsx";
 import stylesHref from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -37,13 +38,13 @@ export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) 
 
 export async function loader({ context }: Route.LoaderArgs) {
   const init = await context.content.init();
-  const { menu, footerCategories, contacts } = shellData(init);
+  const { menu, footer, contacts } = shellData(init);
   return {
     city: context.city,
     cities: context.cities.map(({ id, title, domainPrefix }) => ({ id, title, domainPrefix })),
     siteCityTitle: siteCityTitle(context.city.id),
     menu,
-    footerCategories,
+    footer,
     contacts,
     minimalOrderPrice: init.minimalOrderPrice,
     origin: context.originForCity(context.city),
@@ -97,6 +98,7 @@ export default function App() {
   return (
     <>
       <ProgressBar active={navigation.state !== "idle"} />
+      <RoutePreloads />
       <PageLayout name={useLayoutName()}>
         <Outlet />
       </PageLayout>

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import type { MenuCategory } from "#app/lib/shell.server.ts";
+import type { MenuCategory } from "#app/lib/shell.server.tsx";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { Icon } from "./ui/icon.tsx";
+import { Prerendered } from "./prerendered.tsx";
 
 /**
  * The catalogue menu from init. A <details> element, so it opens and closes without JavaScript;
  * the page behind it is dimmed by a backdrop that is part of the summary, so a click on it closes
  * the menu without JavaScript too. With JavaScript, Escape closes it (focus back on the toggle) and
- * so does following one of its links.
+ * so does following one of its links. The panel is the same for every visitor: its HTML is
+ * rendered once per init answer on the server (prerendered.tsx).
  */
 export function CatalogMenu({ categories }: { categories: readonly MenuCategory[] }) {
   const [open, setOpen] = useState(false);
@@ -37,31 +39,39 @@ export function CatalogMenu({ categories }: { categories: readonly MenuCategory[
         Каталог
         <span className="catalog-menu__backdrop" aria-hidden="true" />
       </summary>
-      <div className="catalog-menu__panel">
-        <AppLink className="catalog-menu__all" to="/catalog">
-          Весь каталог
-        </AppLink>
-        {categories.length > 0 ? (
-          <ul className="catalog-menu__list">
-            {categories.map((category) => (
-              <li key={category.id}>
-                <AppLink to={`/catalog/${category.slug}`} className="catalog-menu__root">
-                  {category.title}
-                </AppLink>
-                {category.children.length > 0 ? (
-                  <ul>
-                    {category.children.map((child) => (
-                      <li key={child.id}>
-                        <AppLink to={`/catalog/${child.slug}`}>{child.title}</AppLink>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <Prerendered as="div" className="catalog-menu__panel" data={categories}>
+        <CatalogMenuPanel categories={categories} />
+      </Prerendered>
     </details>
+  );
+}
+
+export function CatalogMenuPanel({ categories }: { categories: readonly MenuCategory[] }) {
+  return (
+    <>
+      <AppLink className="catalog-menu__all" to="/catalog">
+        Весь каталог
+      </AppLink>
+      {categories.length > 0 ? (
+        <ul className="catalog-menu__list">
+          {categories.map((category) => (
+            <li key={category.id}>
+              <AppLink to={`/catalog/${category.slug}`} className="catalog-menu__root">
+                {category.title}
+              </AppLink>
+              {category.children.length > 0 ? (
+                <ul>
+                  {category.children.map((child) => (
+                    <li key={child.id}>
+                      <AppLink to={`/catalog/${child.slug}`}>{child.title}</AppLink>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   );
 }

@@ -1,7 +1,9 @@
 import { useRootData } from "#app/lib/root-data.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
+import type { FooterData } from "#app/lib/shell.server.tsx";
 import { telHref } from "#app/features/content/contacts.ts";
 import { COMPANY_NAME } from "#app/lib/seo.ts";
+import { Prerendered } from "./prerendered.tsx";
 
 const contentLinks = [
   ["/about", "О компании"],
@@ -18,17 +20,29 @@ const contentLinks = [
   ["/agreement", "Пользовательское соглашение"],
 ] as const;
 
-/** §2 shell footer: footer categories, contacts, bank data and the content pages. */
+const NO_FOOTER: FooterData = { categories: [], contacts: null };
+
+/**
+ * §2 shell footer: footer categories, contacts, bank data and the content pages. The same for every
+ * visitor until the content changes: its HTML is rendered once on the server (prerendered.tsx).
+ */
 export function Footer() {
-  const root = useRootData();
-  const contacts = root?.contacts;
+  const footer = useRootData()?.footer ?? NO_FOOTER;
   return (
-    <footer className="footer">
+    <Prerendered as="footer" className="footer" data={footer}>
+      <FooterContent footer={footer} />
+    </Prerendered>
+  );
+}
+
+export function FooterContent({ footer: { categories, contacts } }: { footer: FooterData }) {
+  return (
+    <>
       <div className="footer__grid container">
         <nav aria-label="Категории">
           <h2 className="footer__title">Каталог</h2>
           <ul>
-            {(root?.footerCategories ?? []).map((c) => (
+            {categories.map((c) => (
               <li key={c.id}>
                 <AppLink to={`/catalog/${c.slug}`} prefetch="none">
                   {c.title}
@@ -80,7 +94,7 @@ export function Footer() {
           </section>
         ) : null}
       </div>
-      <div className="footer__bottom container">© {COMPANY_NAME}, корпоративные подарки и промопродукция с нанесением логотипа</div>
-    </footer>
+      <div className="footer__bottom container">{`© ${COMPANY_NAME}, корпоративные подарки и промопродукция с нанесением логотипа`}</div>
+    </>
   );
 }

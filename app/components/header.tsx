@@ -25,7 +25,8 @@ export function Header() {
         </nav>
         {phone ? (
           <a className="header__phone" href={telHref(phone)}>
-            {phone}
+            <Icon name="phone" size={18} />
+            <span className="header__phone-number">{phone}</span>
           </a>
         ) : null}
       </div>

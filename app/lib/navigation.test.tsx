@@ -37,14 +37,16 @@ describe("AppLink's rules (§8, §9)", () => {
 
   it("preloads at most 4 routes at a time, none on slow-2g or with Save-Data", () => {
     const holders = [{}, {}, {}, {}, {}];
-    expect(holders.map((h) => takePreloadSlot(h, {}))).toEqual([true, true, true, true, false]);
-    expect(takePreloadSlot(holders[0], {})).toBe(true);
+    expect(holders.map((h, i) => takePreloadSlot(h, `/p${i}`, {}))).toEqual([true, true, true, true, false]);
+    expect(takePreloadSlot(holders[0], "/p0", {})).toBe(true);
     releasePreloadSlot(holders[0]);
-    expect(takePreloadSlot(holders[4], {})).toBe(true);
+    expect(takePreloadSlot(holders[4], "/p4", {})).toBe(true);
     for (const h of holders) releasePreloadSlot(h);
-    expect(takePreloadSlot({}, { saveData: true })).toBe(false);
-    expect(takePreloadSlot({}, { effectiveType: "slow-2g" })).toBe(false);
-    expect(takePreloadSlot({}, { effectiveType: "2g" })).toBe(true);
+    expect(takePreloadSlot({}, "/x", { saveData: true })).toBe(false);
+    expect(takePreloadSlot({}, "/x", { effectiveType: "slow-2g" })).toBe(false);
+    const slow = {};
+    expect(takePreloadSlot(slow, "/x", { effectiveType: "2g" })).toBe(true);
+    releasePreloadSlot(slow);
     expect(MAX_PRELOADS).toBe(4);
   });
 

@@ -7,7 +7,7 @@
  * - §8: navigation to an external URL without the explicit `external` option, or to a
  *   script-protocol URL, is refused: such a link renders as plain text.
  */
-import { useEffect, useState, type FocusEvent, type MouseEvent, type ReactNode, type TouchEvent } from "react";
+import { useSyncExternalStore, type FocusEvent, type MouseEvent, type ReactNode, type TouchEvent } from "react";
 import { Link, PrefetchPageLinks, type LinkProps } from "react-router";
 
 /** §9: simultaneous route preloads. */
@@ -47,23 +47,73 @@ export function preloadsAllowed(connection: NetworkInformation | undefined): boo
   return !connection?.saveData && connection?.effectiveType !== "slow-2g";
 }
 
-/** The preloads running now (at most MAX_PRELOADS): each holder is one link's intent. */
-const preloads = new Set<object>();
+/**
+ * The route preloads wanted now, in intent order: at most MAX_PRELOADS of them are rendered (by
+ * `<RoutePreloads>`, once, in the root), each as React Router's `<PrefetchPageLinks>`. A store
+ * rather than state in every link, so a link costs no more than React Router's own `<Link>`.
+ */
+const preloads = new Map<object, string>();
+const listeners = new Set<() => void>();
+let snapshot: readonly string[] = [];
 
-/** Takes a preload slot for `holder`; false when all are taken (or the network says no). */
-export function takePreloadSlot(holder: object, connection = browserConnection()): boolean {
+function publish() {
+  snapshot = [...new Set(preloads.values())];
+  for (const listener of listeners) listener();
+}
+
+/** Takes a preload slot for `holder` (one link's intent); false when all are taken or the network says no. */
+export function takePreloadSlot(holder: object, page = "", connection = browserConnection()): boolean {
   if (preloads.has(holder)) return true;
   if (preloads.size >= MAX_PRELOADS || !preloadsAllowed(connection)) return false;
-  preloads.add(holder);
+  preloads.set(holder, page);
+  if (page) publish();
   return true;
 }
 
 export function releasePreloadSlot(holder: object): void {
-  preloads.delete(holder);
+  if (preloads.delete(holder)) publish();
 }
 
 function browserConnection(): NetworkInformation | undefined {
   return typeof navigator === "undefined" ? undefined : (navigator as Navigator & { connection?: NetworkInformation }).connection;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const NONE: readonly string[] = [];
+
+/** Rendered once in the root: the route preloads of the links the visitor is about to follow. */
+export function RoutePreloads() {
+  const pages = useSyncExternalStore(subscribe, () => snapshot, () => NONE);
+  return (
+    <>
+      {pages.map((page) => (
+        <PrefetchPageLinks key={page} page={page} />
+      ))}
+    </>
+  );
+}
+
+/** Pending intents (hover, focus, touch) of links, by element: the 100 ms wait before preloading. */
+const intents = new WeakMap<Element, ReturnType<typeof setTimeout>>();
+
+function intentOn(element: Element, page: string) {
+  if (intents.has(element) || preloads.has(element)) return;
+  intents.set(
+    element,
+    setTimeout(() => {
+      intents.delete(element);
+      takePreloadSlot(element, page);
+    }, INTENT_DELAY_MS),
+  );
+}
+
+function intentOff(element: Element) {
+  clearTimeout(intents.get(element));
+  intents.delete(element);
+  releasePreloadSlot(element);
 }
 
 export type AppLinkProps = Omit<LinkProps, "to" | "prefetch" | "reloadDocument"> & {
@@ -98,52 +148,26 @@ export function AppLink({ to, external, prefetch = "intent", children, ...rest }
       </span>
     );
   }
-  return prefetch === "intent" ? (
-    <IntentLink to={to} {...rest}>
-      {children}
-    </IntentLink>
-  ) : (
-    <Link to={to} prefetch="none" {...rest}>
-      {children}
-    </Link>
-  );
-}
-
-/** `<Link prefetch="intent">`, with the preload taking one of the §9 slots for as long as it is shown. */
-function IntentLink({ to, onMouseEnter, onMouseLeave, onFocus, onBlur, onTouchStart, children, ...rest }: Omit<AppLinkProps, "external" | "prefetch">) {
-  // null: no intent; false: intent, waiting for the delay or no slot; true: preloading.
-  const [state, setState] = useState<{ holder: object; preloading: boolean } | null>(null);
-
-  useEffect(() => {
-    if (!state || state.preloading) return;
-    const timer = setTimeout(() => {
-      if (takePreloadSlot(state.holder)) setState({ holder: state.holder, preloading: true });
-    }, INTENT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
-  useEffect(() => {
-    if (!state?.preloading) return;
-    const holder = state.holder;
-    return () => releasePreloadSlot(holder);
-  }, [state]);
-
-  const intent = () => setState((s) => s ?? { holder: {}, preloading: false });
-  const cancel = () => setState(null);
-  return (
-    <>
+  if (prefetch === "intent" && !rest.reloadDocument) {
+    const page = to.split("#")[0];
+    const { onMouseEnter, onMouseLeave, onFocus, onBlur, onTouchStart } = rest;
+    return (
       <Link
         to={to}
-        prefetch="none"
         {...rest}
-        onMouseEnter={(e: MouseEvent<HTMLAnchorElement>) => (onMouseEnter?.(e), intent())}
-        onMouseLeave={(e: MouseEvent<HTMLAnchorElement>) => (onMouseLeave?.(e), cancel())}
-        onFocus={(e: FocusEvent<HTMLAnchorElement>) => (onFocus?.(e), intent())}
-        onBlur={(e: FocusEvent<HTMLAnchorElement>) => (onBlur?.(e), cancel())}
-        onTouchStart={(e: TouchEvent<HTMLAnchorElement>) => (onTouchStart?.(e), intent())}
+        onMouseEnter={(e: MouseEvent<HTMLAnchorElement>) => (onMouseEnter?.(e), intentOn(e.currentTarget, page))}
+        onMouseLeave={(e: MouseEvent<HTMLAnchorElement>) => (onMouseLeave?.(e), intentOff(e.currentTarget))}
+        onFocus={(e: FocusEvent<HTMLAnchorElement>) => (onFocus?.(e), intentOn(e.currentTarget, page))}
+        onBlur={(e: FocusEvent<HTMLAnchorElement>) => (onBlur?.(e), intentOff(e.currentTarget))}
+        onTouchStart={(e: TouchEvent<HTMLAnchorElement>) => (onTouchStart?.(e), intentOn(e.currentTarget, page))}
       >
         {children}
       </Link>
-      {state?.preloading ? <PrefetchPageLinks page={to.split("#")[0]} /> : null}
-    </>
+    );
+  }
+  return (
+    <Link to={to} {...rest}>
+      {children}
+    </Link>
   );
 }

@@ -6,8 +6,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/coating-price";
 import { pageNotFoundMessage } from "#app/lib/filters.ts";
-import { readCoatingForm } from "#app/components/product/coating-form.ts";
-import { priceCoatingLine } from "#app/components/product/coating-price.server.ts";
+import { readCoatingForm } from "#app/features/coating/coating-form.ts";
+import { priceCoatingLine } from "#app/features/coating/coating-price.server.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());

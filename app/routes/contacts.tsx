@@ -5,7 +5,7 @@ import { sharedPage } from "#app/lib/cache-control.ts";
 import { telHref } from "#app/features/content/contacts.ts";
 import { loadStaticPage } from "#app/features/content/static-page.server.ts";
 import { StaticPageView } from "#app/components/static-page-view.tsx";
-import { shellData } from "#app/lib/shell.server.ts";
+import { shellData } from "#app/lib/shell.server.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   const [page, init] = await Promise.all([loadStaticPage(args), args.context.content.init()]);

@@ -17,7 +17,7 @@ import { HtmlContent } from "#app/components/html-content.tsx";
 import { DeferredStrip } from "#app/components/product/deferred-strip.tsx";
 import { stripCards } from "#app/features/catalog/strip.server.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
-import { plainText } from "#app/components/product/format.ts";
+import { plainText } from "#app/lib/format.ts";
 
 const STRIP_LIMIT = 8;
 

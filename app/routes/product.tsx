@@ -24,14 +24,14 @@ import { Breadcrumbs, type Crumb } from "#app/components/catalog/breadcrumbs.tsx
 import { HtmlContent } from "#app/components/html-content.tsx";
 import { Gallery } from "#app/components/product/gallery.tsx";
 import { VariantPicker } from "#app/components/product/variant-picker.tsx";
-import { selectVariation, variationChoices } from "#app/components/product/variant-selection.ts";
+import { selectVariation, variationChoices } from "#app/features/catalog/variant-selection.ts";
 import { CoatingCalculator } from "#app/components/product/coating-calculator.tsx";
-import { readCoatingForm, toCoatingChoice } from "#app/components/product/coating-form.ts";
-import { priceCoatingLine } from "#app/components/product/coating-price.server.ts";
-import { COATING_PRICE_ACTION } from "#app/components/product/coating-form.ts";
+import { readCoatingForm, toCoatingChoice } from "#app/features/coating/coating-form.ts";
+import { priceCoatingLine } from "#app/features/coating/coating-price.server.ts";
+import { COATING_PRICE_ACTION } from "#app/features/coating/coating-form.ts";
 import { DeferredStrip } from "#app/components/product/deferred-strip.tsx";
 import { stripCards } from "#app/features/catalog/strip.server.ts";
-import { formatCount, plainText } from "#app/components/product/format.ts";
+import { formatCount, plainText } from "#app/lib/format.ts";
 
 /** Cards in the deferred strips. */
 const STRIP_LIMIT = 8;

@@ -9,7 +9,7 @@ import type { Route } from "./+types/viewed";
 import { endpoints } from "#contract/index.ts";
 import { toCardView } from "#app/features/catalog/card-view.ts";
 import { MAX_VIEWED, visibleViewedGroups } from "#app/features/viewed/viewed.ts";
-import { parseIdList } from "#app/components/home/id-list.ts";
+import { parseIdList } from "#app/features/viewed/id-list.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const ids = parseIdList(url.searchParams.get("ids"), MAX_VIEWED);

@@ -2,23 +2,29 @@
  * The main slider (slider/main). Without JavaScript it is a CSS scroll-snap track: every slide has
  * an id, and the dots and arrows are anchors to slides. After hydration the same anchors scroll the
  * track smoothly instead of jumping (and leave the URL alone). The first slide is the page's
- * largest picture: eager with high fetch priority; the others load lazily.
+ * largest picture: eager with high fetch priority; the others load lazily. On touch screens a swipe
+ * (§9 tolerances, app/lib/gestures.ts) moves one slide, wrapping around at either end.
  */
 import { useRef, useState, type MouseEvent } from "react";
 import type { Slide } from "#contract/content.ts";
+import { useSwipe } from "#app/lib/gestures.ts";
 
 const slideId = (slide: Pick<Slide, "id">) => `slide-${slide.id}`;
 
 export function MainSlider({ slides }: { slides: Slide[] }) {
   const track = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
+  const show = (index: number) => {
+    const el = track.current;
+    if (el) el.scrollTo({ left: index * el.clientWidth, behavior: "smooth" });
+  };
+  useSwipe(track, { onSwipe: (step) => show((active + step + slides.length) % slides.length) });
   if (slides.length === 0) return null;
 
   const go = (event: MouseEvent<HTMLAnchorElement>, index: number) => {
-    const el = track.current;
-    if (!el) return;
+    if (!track.current) return;
     event.preventDefault();
-    el.scrollTo({ left: index * el.clientWidth, behavior: "smooth" });
+    show(index);
   };
   const onScroll = () => {
     const el = track.current;

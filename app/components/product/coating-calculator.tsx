@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "r
 import { useFetcher } from "react-router";
 import type { PriceTier } from "#contract/catalog.ts";
 import type { action as coatingPriceAction } from "#app/routes/coating-price.ts";
-import type { CoatingPriceAnswer } from "./coating-price.server.ts";
+import type { CoatingPriceAnswer } from "#app/features/coating/coating-price.server.ts";
 import { MAX_PRINT_RUN } from "#app/features/coating/coating-line.ts";
 import { formatPrice, priceForQuantity } from "#app/features/catalog/price.ts";
 import {
@@ -24,9 +24,9 @@ import {
   requestKey,
   type CoatingChoice,
   type CoatingFormValues,
-} from "./coating-form.ts";
+} from "#app/features/coating/coating-form.ts";
 import { PriceTiers } from "./price-tiers.tsx";
-import { formatCount } from "./format.ts";
+import { formatCount } from "#app/lib/format.ts";
 
 /** Wait this long after the last change before asking for a price. */
 const DEBOUNCE_MS = 300;

@@ -1,22 +1,30 @@
 /**
  * Product photos: a CSS scroll-snap track with thumbnail anchors, so it works without JavaScript;
  * after hydration the thumbnails scroll the track instead of jumping. The first photo is the
- * page's largest picture (eager, high priority); no photos → the default card image (§9).
+ * page's largest picture (eager, high priority); no photos → the default card image (§9). On touch
+ * screens a swipe (§9 tolerances, app/lib/gestures.ts) moves one photo.
  */
 import { useRef, useState, type MouseEvent } from "react";
 import { DEFAULT_CARD_IMAGE } from "#app/features/catalog/card-view.ts";
+import { useSwipe } from "#app/lib/gestures.ts";
 
 export function Gallery({ images, title }: { images: readonly string[]; title: string }) {
   const track = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const photos = images.length > 0 ? images : [DEFAULT_CARD_IMAGE];
 
-  const go = (event: MouseEvent<HTMLAnchorElement>, index: number) => {
+  const show = (index: number) => {
     const el = track.current;
     if (!el) return;
-    event.preventDefault();
     el.scrollTo({ left: index * el.clientWidth, behavior: "smooth" });
     setActive(index);
+  };
+  useSwipe(track, { onSwipe: (step) => show(Math.min(photos.length - 1, Math.max(0, active + step))) });
+
+  const go = (event: MouseEvent<HTMLAnchorElement>, index: number) => {
+    if (!track.current) return;
+    event.preventDefault();
+    show(index);
   };
   const onScroll = () => {
     const el = track.current;

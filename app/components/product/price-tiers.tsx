@@ -1,6 +1,6 @@
 import type { PriceTier } from "#contract/catalog.ts";
 import { formatPrice, priceForQuantity } from "#app/features/catalog/price.ts";
-import { formatCount } from "./format.ts";
+import { formatCount } from "#app/lib/format.ts";
 
 /** Quantity prices of the selected variation; the tier that applies to the chosen print run is marked. */
 export function PriceTiers({ tiers, price, quantity }: { tiers: readonly PriceTier[]; price: number; quantity: number }) {

@@ -6,7 +6,7 @@
  */
 import { useLocation } from "react-router";
 import { AppLink } from "#app/lib/navigation.tsx";
-import type { VariationChoices } from "./variant-selection.ts";
+import type { VariationChoices } from "#app/features/catalog/variant-selection.ts";
 
 export function VariantPicker({ choices, colorTitle, size }: { choices: VariationChoices; colorTitle: string | null; size: string | null }) {
   const { pathname } = useLocation();
