@@ -34,7 +34,7 @@ parentPort.postMessage({ ready: true });
 `;
 
 type Reply = { id: number; html?: string; error?: string; ready?: boolean };
-type Pending = { resolve: (html: string) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+type Pending = { resolve: (html: string) => void; reject: (error: Error) => void; timer?: NodeJS.Timeout };
 
 type Sanitizer = { ready: Promise<void>; sanitize: (html: string) => Promise<string>; close: () => Promise<number> };
 
@@ -85,13 +85,19 @@ function startSanitizer(onExit: () => void): Sanitizer {
       if (failure) return Promise.reject(failure);
       return new Promise<string>((resolve, reject) => {
         const id = nextId++;
-        const timer = setTimeout(() => {
-          pending.delete(id);
-          reject(new Error("HTML sanitiser did not answer in time"));
-        }, CALL_TIMEOUT_MS);
-        timer.unref();
-        pending.set(id, { resolve, reject, timer });
+        const call: Pending = { resolve, reject };
+        pending.set(id, call);
         worker.postMessage({ id, html });
+        // The call's time counts from when the thread is up: loading jsdom is not the call's
+        // (on a busy machine it alone took longer than the limit).
+        void ready.then(() => {
+          if (!pending.has(id)) return;
+          call.timer = setTimeout(() => {
+            pending.delete(id);
+            reject(new Error("HTML sanitiser did not answer in time"));
+          }, CALL_TIMEOUT_MS);
+          call.timer.unref();
+        });
       });
     },
     close: () => worker.terminate(),

@@ -75,6 +75,8 @@ export default function PrintItem({ loaderData }: Route.ComponentProps) {
       <div className="print-item__main">
         {p.image ? <img className="print-item__image" src={p.image} alt={p.title} width={600} height={400} fetchPriority="high" /> : null}
         <div>
+          {/* The content's own headings (h3 and below) sit under this one: no skipped level. */}
+          <h2 className="print-item__subtitle">О технологии</h2>
           <HtmlContent html={p.description} />
           <dl className="print-item__facts">
             <div>

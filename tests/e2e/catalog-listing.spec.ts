@@ -127,7 +127,7 @@ test.describe("server HTML carries the products", () => {
     const brands = await api<{ title: string; slug: string; letter: string }[]>(request, "/brand/list/all");
     const body = await html(request, "/brands");
     for (const b of brands) expect(body).toContain(`href="/brands/${b.slug}"`);
-    expect(body).toContain(`id="brands-${brands[0].letter}"`);
+    expect(body).toMatch(/id="brands-(latin|cyrillic)-1"/);
 
     const brand = brands[0];
     const list = await api<Paged>(request, `/product/list?brands[]=${brand.slug}&pageLimit=24`);
@@ -234,9 +234,8 @@ test.describe("filters in the browser", () => {
     }
   });
 
-  test("markup taken over from the document stays right through client navigations and back (ADR 013)", async ({ page, request }) => {
+  test("client navigations and back keep the cards, the menu and the footer whole", async ({ page, request }) => {
     const { brandPath } = await twoFilters(request);
-    // The document carries each card once: its page data names the grid instead of repeating it.
     const body = await html(request, CATEGORY);
     expect(body.match(/<article class="product-card">/g)?.length).toBe(24);
     expect(body.match(/product-card__title/g)?.length).toBe(24);

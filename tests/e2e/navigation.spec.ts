@@ -26,6 +26,20 @@ test("a footer link changes the page without reloading the document and scrolls 
   await expect(page).toHaveTitle(/Доставка/);
 });
 
+test("a catalogue menu link is a client navigation too (its panel is prerendered, then hydrated)", async ({ page }) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    (window as unknown as { __marker: number }).__marker = 5;
+  });
+  await page.locator("details.catalog-menu summary").click();
+  const link = page.locator(".catalog-menu__root").first();
+  const title = (await link.textContent())!;
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(5);
+});
+
 test("back returns to the previous page client-side", async ({ page }) => {
   await page.goto("/about");
   await waitForHydration(page);
