@@ -1,6 +1,25 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 
+/** Postal address of an office, the shape of the officeAddress contact (§3). */
+export const OfficeAddress = z.object({ postalCode: z.string(), city: z.string(), street: z.string() });
+export type OfficeAddress = z.infer<typeof OfficeAddress>;
+
+/**
+ * The office that serves a city's site: the header's phone, the contacts card and the map.
+ * Россия (id 3) is served from the main host, whose office is St Petersburg's (§3).
+ */
+export const CityOffice = z.object({
+  /** As dialled from Russia: "+7 (495) 120-48-37". */
+  phone: z.string(),
+  email: z.string().nullable(),
+  address: OfficeAddress,
+  /** Free text: "Пн–Пт с 9:00 до 18:00". */
+  operationMode: z.string(),
+  coordinates: z.object({ lat: z.number(), lon: z.number() }).nullable(),
+});
+export type CityOffice = z.infer<typeof CityOffice>;
+
 /** City (§3): id 2 is Москва (prefix msk), id 3 Россия is the default. Three title forms. */
 export const City = z.object({
   id: z.number().int(),
@@ -10,6 +29,12 @@ export const City = z.object({
   /** Dative form: "по Москве". */
   titleDative: z.string(),
   domainPrefix: z.string().nullable(),
+  /**
+   * Not in §3, so a backend may leave it out (absent), send null, or send a malformed value,
+   * which reads as no office like a malformed office address does (§8); the storefront then
+   * falls back to the init contacts.
+   */
+  office: CityOffice.nullish().catch(null),
 });
 export type City = z.infer<typeof City>;
 

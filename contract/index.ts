@@ -17,6 +17,7 @@ import { seoEndpoints } from "./seo.ts";
 export * from "./endpoint.ts";
 export * from "./common.ts";
 export * from "./content.ts";
+export * from "./city-tokens.ts";
 export * from "./profile.ts";
 export * from "./auth.ts";
 export * from "./blog.ts";

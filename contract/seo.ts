@@ -11,9 +11,10 @@ import { isoDateTime, limitQuery, pageQuery } from "./common.ts";
  * - categories → /catalog/{slug} (active categories);
  * - brands → /brands/{slug};
  * - products → /catalog/goods/{id} (active product groups);
- * - pages → /{slug} (static content pages).
+ * - pages → /{slug} (static content pages);
+ * - print-types → /print/{id} (every print type, §2 "print item").
  */
-export const SitemapType = z.enum(["categories", "brands", "products", "pages"]);
+export const SitemapType = z.enum(["categories", "brands", "products", "pages", "print-types"]);
 export type SitemapType = z.infer<typeof SitemapType>;
 
 /** Rows per page: 10 000 by default, at most 50 000 (the sitemap protocol's limit per file). */
@@ -23,7 +24,7 @@ export const SITEMAP_MAX_PAGE_SIZE = 50_000;
 export const SitemapEntry = z.object({
   id: z.number().int(),
   slug: z.string(),
-  /** Last change (ISO 8601), null when the table does not track it (categories, brands). */
+  /** Last change (ISO 8601), null when the table does not track it (categories, brands, print types). */
   updatedAt: isoDateTime().nullable(),
 });
 export type SitemapEntry = z.infer<typeof SitemapEntry>;
@@ -59,7 +60,7 @@ export const seoEndpoints = {
     method: "GET",
     path: "/seo/sitemap",
     tag: "seo",
-    summary: "Sitemap summary: row count and newest change per type (categories, brands, products, pages)",
+    summary: "Sitemap summary: row count and newest change per type (categories, brands, products, pages, print types)",
     timeout: "default",
     response: z.array(SitemapSummary),
   }),

@@ -3,16 +3,27 @@
  * banners, slider and static pages.
  */
 import { and, asc, eq } from "drizzle-orm";
-import type { Banner, City, Init, OrderInfoBlock, SeoEntry, Slide, StaticPage } from "../../contract/index";
+import type { Banner, City, CityOffice, Init, OrderInfoBlock, SeoEntry, Slide, StaticPage } from "../../contract/index";
 import { loadCategoryTree } from "../catalog/categories";
 import type { Db } from "../db/client";
-import { banners, cities, colors, contacts, orderInfoBlocks, seo, settings, slides, staticPages } from "../db/schema";
+import { banners, cities, colors, contacts, offices, orderInfoBlocks, seo, settings, slides, staticPages } from "../db/schema";
 import { notFound } from "../http/errors";
 
 /** §9: used when the setting is missing. */
 export const DEFAULT_MINIMAL_ORDER_PRICE = 10000;
 
 const ORDER_INFO_SECTIONS = ["printDeadline", "minimalOrder", "paymentTypes", "deliveryInfo"] as const;
+
+function cityOffice(row: typeof offices.$inferSelect): CityOffice {
+  return {
+    phone: row.phone,
+    email: row.email,
+    address: { postalCode: row.postalCode, city: row.city, street: row.street },
+    operationMode: row.operationMode,
+    // A point needs both halves.
+    coordinates: row.lat !== null && row.lon !== null ? { lat: row.lat, lon: row.lon } : null,
+  };
+}
 
 export function createContentService(db: Db) {
   return {
@@ -39,17 +50,20 @@ export function createContentService(db: Db) {
     },
 
     /** Order matters: §4 takes the 2nd entry for the Moscow host and the 3rd as the default. */
-    cities(): Promise<City[]> {
-      return db
+    async cities(): Promise<City[]> {
+      const rows = await db
         .select({
           id: cities.id,
           title: cities.title,
           titlePrepositional: cities.titlePrepositional,
           titleDative: cities.titleDative,
           domainPrefix: cities.domainPrefix,
+          office: offices,
         })
         .from(cities)
+        .leftJoin(offices, eq(offices.id, cities.officeId))
         .orderBy(asc(cities.sort), asc(cities.id));
+      return rows.map(({ office, ...city }) => ({ ...city, office: office && cityOffice(office) }));
     },
 
     seo(): Promise<SeoEntry[]> {

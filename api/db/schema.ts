@@ -17,6 +17,7 @@ import {
   boolean,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -39,6 +40,19 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 
 // ───────────────────────────── Content ─────────────────────────────
 
+/** Offices and show-rooms; a city's site shows the office that serves it (contract CityOffice). */
+export const offices = pgTable("offices", {
+  id: id(),
+  phone: text("phone").notNull(),
+  email: text("email"),
+  postalCode: text("postal_code").notNull(),
+  city: text("city").notNull(),
+  street: text("street").notNull(),
+  operationMode: text("operation_mode").notNull(),
+  lat: doublePrecision("lat"),
+  lon: doublePrecision("lon"),
+});
+
 /** §3 City; §4 relies on the list order (2nd = Москва, 3rd = Россия), kept by `sort`. */
 export const cities = pgTable("cities", {
   id: id(),
@@ -47,6 +61,8 @@ export const cities = pgTable("cities", {
   titleDative: text("title_dative").notNull(),
   domainPrefix: text("domain_prefix"),
   sort: integer("sort").notNull().default(0),
+  /** Several cities may share an office (Россия is served by St Petersburg's). */
+  officeId: integer("office_id").references(() => offices.id, { onDelete: "set null" }),
 });
 
 /** Named contact entries (§3); names outside CONTACT_KEYS are bank data. */

@@ -27,14 +27,19 @@ import {
   BANNERS,
   CITIES,
   CONTACTS,
+  GENERAL_EMAIL,
+  LEGAL_NAME,
   MINIMAL_ORDER_PRICE,
   OFFER_DELAYS,
+  OFFICES,
   POST_TOPICS,
+  REQUISITES,
   SHOP_NAME,
   SLIDES,
   STATIC_PAGES,
   orderInfoSections,
 } from "./seed/content-data";
+import { CITY_TOKENS } from "../../contract/city-tokens";
 import { createRng, rngFor, slugify, type Rng } from "./seed/random";
 import { mediaUrl } from "../media/urls";
 import { facetCodes } from "../catalog/facet-codes";
@@ -211,6 +216,9 @@ function weighted<T>(rng: Rng, items: readonly [T, number][]): T {
   return items[items.length - 1][0];
 }
 
+/** Delivery line of category descriptions, shown on every regional site (contract/city-tokens.ts). */
+const CITY_DELIVERY = `Нанесение от 1 дня: заказ можно забрать в шоу-руме или получить с доставкой по ${CITY_TOKENS.cityDative}.`;
+
 const INTROS = [
   "практичный сувенир, который будут использовать каждый день",
   "удачный выбор для промо-акций и выставок",
@@ -220,7 +228,7 @@ const INTROS = [
 ];
 const OUTROS = [
   "Поможем подобрать тираж и подготовим макет бесплатно.",
-  "Образцы можно посмотреть в шоу-руме в Санкт-Петербурге.",
+  "Образцы можно посмотреть в наших шоу-румах в Москве и Санкт-Петербурге.",
   "Отгрузка со склада в день оплаты для товаров без нанесения.",
   "Для тиражей от 500 штук действуют специальные цены.",
 ];
@@ -231,6 +239,7 @@ async function fill(tx: Tx, options: SeedOptions): Promise<SeedSummary> {
   const log = options.log ?? (() => {});
 
   // Content -----------------------------------------------------------------
+  await bulkInsert(tx, schema.offices, [...OFFICES]);
   await bulkInsert(tx, schema.cities, CITIES.map((c, i) => ({ ...c, sort: i })));
   await bulkInsert(tx, schema.contacts, CONTACTS.map((c, i) => ({ id: i + 1, ...c, sort: i })));
   await bulkInsert(tx, schema.settings, [{ key: "minimalOrderPrice", value: String(MINIMAL_ORDER_PRICE) }]);
@@ -270,17 +279,17 @@ async function fill(tx: Tx, options: SeedOptions): Promise<SeedSummary> {
     {
       id: 1,
       isOwn: true,
-      shortTitle: `ООО «${SHOP_NAME}»`,
-      inn: "7800000000",
-      kpp: "780001001",
-      ogrn: "1207800000000",
-      bik: "044030000",
-      bankTitle: "ПАО «Демо Банк»",
-      checkingAccount: "40702810000000000000",
-      correspondentAccount: "30101810000000000000",
-      signerFullName: "Иванов Иван Иванович",
-      signerPosition: "Генеральный директор",
-      address: "191040, г. Санкт-Петербург, Лиговский проспект, д. 50, литера А, пом. 12-Н",
+      shortTitle: LEGAL_NAME,
+      inn: REQUISITES.inn,
+      kpp: REQUISITES.kpp,
+      ogrn: REQUISITES.ogrn,
+      bik: REQUISITES.bik,
+      bankTitle: REQUISITES.bankTitle,
+      checkingAccount: REQUISITES.checkingAccount,
+      correspondentAccount: REQUISITES.correspondentAccount,
+      signerFullName: REQUISITES.signerFullName,
+      signerPosition: REQUISITES.signerPosition,
+      address: REQUISITES.legalAddress,
     },
   ]);
 
@@ -373,7 +382,7 @@ async function fill(tx: Tx, options: SeedOptions): Promise<SeedSummary> {
       sort: topIndex,
       showInFooter: top.footer,
       image: mediaUrl(firstShape, topId, COLORS[(topIndex * 5) % COLORS.length].hex),
-      description: `<p>${top.description}</p>`,
+      description: `<p>${top.description}</p><p>${CITY_DELIVERY}</p>`,
     });
     top.children.forEach((leaf, leafIndex) => {
       const id = ++categoryId;
@@ -389,7 +398,7 @@ async function fill(tx: Tx, options: SeedOptions): Promise<SeedSummary> {
         // A couple of popular leaves also go to the footer menu.
         showInFooter: leaf.slug === "kruzhki" || leaf.slug === "power-bank",
         image: mediaUrl(leaf.shape, id, COLORS[(id * 7) % COLORS.length].hex),
-        description: `<p>${leaf.title} с нанесением логотипа: ${leaf.nouns[0].toLowerCase()} в ${leaf.variants.length} исполнениях, печать от одного экземпляра.</p>`,
+        description: `<p>${leaf.title} с нанесением логотипа: ${leaf.nouns[0].toLowerCase()} в ${leaf.variants.length} исполнениях, печать от одного экземпляра.</p><p>${CITY_DELIVERY}</p>`,
       });
     });
   });
@@ -589,7 +598,7 @@ function buildPosts(): (typeof schema.posts.$inferInsert)[] {
         content:
           `<p>${title}. Рассказываем, что изменилось и как это поможет вашим проектам с корпоративными подарками.</p>` +
           `<ul><li>Что нового для клиентов</li><li>Сроки и условия</li><li>Как оформить заказ</li></ul>` +
-          `<p>Вопросы можно задать персональному менеджеру или по телефону +7 (812) 000-00-00.</p>`,
+          `<p>Вопросы можно задать персональному менеджеру, по телефону офиса вашего города (страница <a href="/contacts">«Контакты»</a>) или по e-mail ${GENERAL_EMAIL}.</p>`,
         image: mediaUrl("post", id),
         publishedAt: published,
         activeFrom: kind === "promotion" ? published.toISOString().slice(0, 10) : null,
@@ -601,28 +610,35 @@ function buildPosts(): (typeof schema.posts.$inferInsert)[] {
   return rows;
 }
 
+/**
+ * SEO entries. One entry serves every regional site, so the city is written as a token
+ * (contract/city-tokens.ts) and "с логотипом" appears at most once per title.
+ */
 function buildSeo(categoryRows: (typeof schema.categories.$inferInsert)[]): (typeof schema.seo.$inferInsert)[] {
-  const suffix = `купить с логотипом в Санкт-Петербурге | ${SHOP_NAME}`;
-  const pages: [string, string, string][] = [
-    ["/", `${SHOP_NAME} — корпоративные подарки и сувениры с логотипом`, "Корпоративные подарки и промо-продукция с нанесением логотипа"],
-    ["/catalog", `Каталог сувенирной продукции — ${suffix}`, "Каталог"],
-    ["/bestoffers", `Лучшие предложения — ${SHOP_NAME}`, "Лучшие предложения"],
-    ["/newones", `Новинки — ${SHOP_NAME}`, "Новинки"],
-    ["/recommended", `Рекомендуем — ${SHOP_NAME}`, "Рекомендуем"],
-    ["/brands", `Бренды — ${SHOP_NAME}`, "Бренды"],
-    ["/print", `Виды нанесения логотипа — ${SHOP_NAME}`, "Виды нанесения"],
-    ["/news", `Новости — ${SHOP_NAME}`, "Новости"],
-    ["/blog", `Блог — ${SHOP_NAME}`, "Блог"],
-    ["/actions", `Акции — ${SHOP_NAME}`, "Акции"],
-    ["/search", `Поиск — ${SHOP_NAME}`, "Поиск"],
-    ["/cart", `Корзина — ${SHOP_NAME}`, "Корзина"],
-    ["/favorites", `Избранное — ${SHOP_NAME}`, "Избранное"],
-    ["/comparison", `Сравнение товаров — ${SHOP_NAME}`, "Сравнение товаров"],
+  const { cityIn, cityDative } = CITY_TOKENS;
+  const buy = `купить ${cityIn} | ${SHOP_NAME}`;
+  const offer = `более 2 000 сувениров в наличии, собственное нанесение от 1 дня, доставка по ${cityDative}.`;
+  // [slug, title, h1, description lead]
+  const pages: [string, string, string, string][] = [
+    ["/", `${SHOP_NAME} — корпоративные подарки и сувениры с логотипом ${cityIn}`, `Корпоративные подарки и промо-продукция ${cityIn}`, "Корпоративные подарки и промо-продукция с нанесением логотипа"],
+    ["/catalog", `Каталог сувениров с логотипом — ${buy}`, "Каталог", "Каталог сувенирной продукции"],
+    ["/bestoffers", `Лучшие предложения — сувениры с логотипом ${cityIn} | ${SHOP_NAME}`, "Лучшие предложения", "Лучшие предложения месяца"],
+    ["/newones", `Новинки — ${SHOP_NAME}`, "Новинки", "Новинки каталога"],
+    ["/recommended", `Рекомендуем — ${SHOP_NAME}`, "Рекомендуем", "Подборка товаров от наших менеджеров"],
+    ["/brands", `Бренды — ${SHOP_NAME}`, "Бренды", "Бренды сувенирной продукции"],
+    ["/print", `Нанесение логотипа ${cityIn} — виды и цены | ${SHOP_NAME}`, "Виды нанесения", "Тампопечать, шелкография, гравировка, УФ-печать и вышивка"],
+    ["/news", `Новости — ${SHOP_NAME}`, "Новости", "Новости компании"],
+    ["/blog", `Блог — ${SHOP_NAME}`, "Блог", "Статьи о корпоративных подарках"],
+    ["/actions", `Акции — ${SHOP_NAME}`, "Акции", "Акции и специальные предложения"],
+    ["/search", `Поиск — ${SHOP_NAME}`, "Поиск", "Поиск по каталогу"],
+    ["/cart", `Корзина — ${SHOP_NAME}`, "Корзина", "Корзина"],
+    ["/favorites", `Избранное — ${SHOP_NAME}`, "Избранное", "Избранное"],
+    ["/comparison", `Сравнение товаров — ${SHOP_NAME}`, "Сравнение товаров", "Сравнение товаров"],
   ];
-  const rows: (typeof schema.seo.$inferInsert)[] = pages.map(([slug, title, h1]) => ({
+  const rows: (typeof schema.seo.$inferInsert)[] = pages.map(([slug, title, h1, lead]) => ({
     slug,
     title,
-    description: `${h1}: более 2 000 сувениров в наличии, собственное производство и нанесение от 1 дня. Доставка по России.`,
+    description: `${lead}: ${offer}`,
     keywords: "сувениры с логотипом, корпоративные подарки, промо-продукция",
     h1,
   }));
@@ -630,11 +646,12 @@ function buildSeo(categoryRows: (typeof schema.categories.$inferInsert)[]): (typ
     rows.push({ slug: `/${page.slug}`, title: `${page.title} — ${SHOP_NAME}`, description: page.seoDescription, keywords: null, h1: page.title });
   }
   for (const c of categoryRows) {
+    const lower = c.title.toLowerCase();
     rows.push({
       slug: `/catalog/${c.slug}`,
-      title: `${c.title} — ${suffix}`,
-      description: `${c.title} с нанесением логотипа оптом и в розницу. Цены от производителя, нанесение от 1 дня, доставка по России.`,
-      keywords: `${c.title.toLowerCase()} с логотипом, ${c.title.toLowerCase()} оптом`,
+      title: `${c.title} с логотипом — ${buy}`,
+      description: `${c.title} с нанесением логотипа оптом и в розницу ${cityIn}. Цены от производителя, нанесение от 1 дня, доставка по ${cityDative}.`,
+      keywords: `${lower} с логотипом, ${lower} оптом`,
       h1: `${c.title} с логотипом`,
     });
   }

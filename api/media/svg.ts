@@ -4,7 +4,7 @@
  * Same URL → same bytes, so the route can be cached as immutable.
  */
 import { createRng } from "../db/seed/random";
-import { MEDIA_KINDS, type MediaKind, type ProductShape } from "./urls";
+import { MEDIA_KINDS, PRODUCT_SHAPES, type MediaKind, type ProductShape } from "./urls";
 
 const PALETTE = ["#1976d2", "#d32f2f", "#388e3c", "#f57c00", "#7b1fa2", "#00838f", "#c2185b", "#5d4037", "#455a64", "#fbc02d"];
 
@@ -133,21 +133,154 @@ function svg(width: number, height: number, body: string, title: string): string
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img"><title>${title}</title>${body}</svg>`;
 }
 
-/** Abstract wide compositions: circles and bands, colours picked by the id. */
+/** Backgrounds of compositions: deep enough for white caption text (WCAG contrast ≥ 4.5). */
+const DEEP = ["#c8102e", "#0d47a1", "#00695c", "#4a148c", "#37474f", "#1b5e20", "#7b1f2b", "#1a237e"];
+/** Products shown on slides and banners, by id: 1 gift, 2 mug, 3 pen, 4 bag… */
+const HERO_SHAPES: readonly ProductShape[] = ["gift", "mug", "pen", "bag", "notebook", "thermos", "cap", "powerbank"];
+
+export interface Zone {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where the storefront writes a slide's or banner's title, subtitle and button (white text):
+ * the left part of a wide picture, the lower half of the others (the 750×750 mobile slide).
+ * Compositions keep it a plain dark gradient; everything else is drawn outside it.
+ */
+export function captionZone(width: number, height: number): Zone {
+  if (width / height >= 1.5) return { x: 0, y: 0, width: Math.round(width * 0.55), height };
+  const top = Math.round(height * 0.5);
+  return { x: 0, y: top, width, height: height - top };
+}
+
+/** A product drawing (600×600 canvas) centred at (cx, cy), `size` px across. */
+function placedShape(shape: ProductShape, colour: string, cx: number, cy: number, size: number): string {
+  const scale = (size / 600).toFixed(4);
+  return `<g transform="translate(${cx.toFixed(1)} ${cy.toFixed(1)}) scale(${scale}) translate(-300 -300)">${SHAPES[shape](paint(colour))}</g>`;
+}
+
+/**
+ * Slides, banners and post pictures: a dark gradient under the caption zone and, beside it,
+ * a product on a light disc among soft circles. Colours and the product are picked by the id.
+ */
 function composition(width: number, height: number, id: number, title: string): string {
   const rng = createRng(id * 7919 + width);
-  const base = PALETTE[id % PALETTE.length];
-  const second = PALETTE[(id + 3) % PALETTE.length];
-  let shapes = "";
-  for (let i = 0; i < 6; i++) {
-    const r = rng.int(Math.round(height * 0.15), Math.round(height * 0.6));
-    shapes += `<circle cx="${rng.int(0, width)}" cy="${rng.int(0, height)}" r="${r}" fill="${i % 2 ? second : "#ffffff"}" opacity="${(0.08 + rng.next() * 0.2).toFixed(2)}"/>`;
+  const base = DEEP[id % DEEP.length];
+  const dark = mix(base, "#000000", 0.35);
+  const zone = captionZone(width, height);
+  const wide = zone.y === 0;
+  // The free area beside the caption zone: the right part, or the upper half.
+  const free: Zone = wide ? { x: zone.width, y: 0, width: width - zone.width, height } : { x: 0, y: 0, width, height: zone.y };
+  // Darkest under the caption, lighter towards the product.
+  const gradient = wide ? `x1="0" y1="0" x2="1" y2="0"` : `x1="0" y1="1" x2="0" y2="0"`;
+  let circles = "";
+  for (let i = 0; i < 5; i++) {
+    const r = rng.int(Math.round(Math.min(free.width, free.height) * 0.15), Math.round(Math.min(free.width, free.height) * 0.45));
+    // Centres far enough from the caption zone that no circle reaches into it.
+    const cx = wide ? rng.int(free.x + r, width + r) : rng.int(-r, width + r);
+    const cy = wide ? rng.int(-r, height + r) : rng.int(-r, free.height - r);
+    circles += `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#ffffff" opacity="${(0.05 + rng.next() * 0.08).toFixed(2)}"/>`;
   }
+  const radius = Math.min(free.width, free.height) * 0.42;
+  const cx = free.x + free.width / 2;
+  const cy = free.y + free.height / 2;
+  const shape = HERO_SHAPES[(id - 1 + HERO_SHAPES.length) % HERO_SHAPES.length];
+  const colour = PALETTE[(id * 3 + 1) % PALETTE.length];
   const body =
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${base}"/><stop offset="1" stop-color="${mix(base, second, 0.6)}"/></linearGradient></defs>` +
-    `<rect width="${width}" height="${height}" fill="url(#g)"/>${shapes}` +
-    `<rect x="${Math.round(width * 0.06)}" y="${Math.round(height * 0.62)}" width="${Math.round(width * 0.22)}" height="${Math.max(6, Math.round(height * 0.04))}" rx="4" fill="#ffffff" opacity="0.85"/>`;
+    `<defs><linearGradient id="g" ${gradient}><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${base}"/></linearGradient></defs>` +
+    `<rect width="${width}" height="${height}" fill="url(#g)"/>${circles}` +
+    `<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${radius.toFixed(1)}" fill="#ffffff" opacity="0.94"/>` +
+    placedShape(shape, colour, cx, cy, radius * 1.9);
   return svg(width, height, body, title);
+}
+
+const BRAND_RED = "#e30613";
+
+/** The brand's mark (app/components/logo.tsx, public/favicon.svg): a red square with a white Т. */
+function brandMarkAt(x: number, y: number, size: number, inverted: boolean): string {
+  const scale = (size / 32).toFixed(4);
+  const square = inverted ? "#ffffff" : BRAND_RED;
+  const letter = inverted ? BRAND_RED : "#ffffff";
+  return `<g transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale})"><rect width="32" height="32" rx="7" fill="${square}"/><path d="M8 10h16v4h-6v10h-4V14H8z" fill="${letter}"/></g>`;
+}
+
+/**
+ * Social-network preview (og:image, 1200×630) of pages without a product picture: the brand's
+ * mark on its red beside a product on a white disc. No text: networks write the page title.
+ */
+function ogPicture(width: number, height: number, id: number): string {
+  const rng = createRng(id * 2654435761 + 17);
+  let circles = "";
+  for (let i = 0; i < 6; i++) {
+    const r = rng.int(Math.round(height * 0.12), Math.round(height * 0.5));
+    circles += `<circle cx="${rng.int(0, width)}" cy="${rng.int(0, height)}" r="${r}" fill="#ffffff" opacity="${(0.04 + rng.next() * 0.07).toFixed(2)}"/>`;
+  }
+  const unit = Math.min(width / 1200, height / 630);
+  const mark = 250 * unit;
+  const radius = 230 * unit;
+  const shape = PRODUCT_SHAPES[(id * 7 + 2) % PRODUCT_SHAPES.length];
+  const colour = PALETTE[(id * 5 + 1) % PALETTE.length];
+  const body =
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${BRAND_RED}"/><stop offset="1" stop-color="${mix(BRAND_RED, "#000000", 0.3)}"/></linearGradient></defs>` +
+    `<rect width="${width}" height="${height}" fill="url(#g)"/>${circles}` +
+    brandMarkAt(width * 0.3 - mark / 2, height / 2 - mark / 2, mark, true) +
+    `<circle cx="${(width * 0.7).toFixed(1)}" cy="${(height / 2).toFixed(1)}" r="${radius.toFixed(1)}" fill="#ffffff"/>` +
+    placedShape(shape, colour, width * 0.7, height / 2, radius * 1.9);
+  return svg(width, height, body, "ТМГ — подарки с логотипом");
+}
+
+/**
+ * A calm street map for the contacts page without a map service: blocks between streets, a
+ * river and a park, turned a little, with the pin in the middle. Drawn from the id (a city id),
+ * so each office gets its own. No text: the page writes the address.
+ */
+function mapPicture(width: number, height: number, id: number): string {
+  const rng = createRng(id * 48271 + 7);
+  const cx = width / 2;
+  const cy = height / 2;
+  const reach = Math.hypot(width, height);
+  const angle = rng.int(-25, 25);
+  const step = rng.int(70, 100);
+  const street = 12;
+  const from = -Math.ceil(reach / 2 / step) * step;
+  const to = -from;
+  let blocks = "";
+  for (let x = from; x < to; x += step) {
+    for (let y = from; y < to; y += step * 0.8) {
+      // Some blocks are parks, some are split in two by a lane.
+      const w = step - street;
+      const h = step * 0.8 - street;
+      const fill = rng.chance(0.12) ? "#dce8d2" : rng.chance(0.5) ? "#e6e3dc" : "#e9e6df";
+      if (rng.chance(0.25)) {
+        blocks += `<rect x="${x}" y="${y.toFixed(1)}" width="${(w / 2 - 2).toFixed(1)}" height="${h.toFixed(1)}" rx="3" fill="${fill}"/>`;
+        blocks += `<rect x="${(x + w / 2 + 2).toFixed(1)}" y="${y.toFixed(1)}" width="${(w / 2 - 2).toFixed(1)}" height="${h.toFixed(1)}" rx="3" fill="${fill}"/>`;
+      } else {
+        blocks += `<rect x="${x}" y="${y.toFixed(1)}" width="${w}" height="${h.toFixed(1)}" rx="3" fill="${fill}"/>`;
+      }
+    }
+  }
+  // Two avenues near the middle, a river across the upper or the lower part.
+  const avenueY = step * 0.8 * rng.int(-1, 1) - street / 2 - 6;
+  const avenueX = step * rng.int(-2, 2) - street / 2 - 6;
+  const riverY = (rng.chance(0.5) ? -1 : 1) * height * (0.3 + rng.next() * 0.1);
+  const river =
+    `<path d="M${-reach} ${riverY.toFixed(1)} C ${(-reach / 4).toFixed(1)} ${(riverY - 60).toFixed(1)}, ${(reach / 4).toFixed(1)} ${(riverY + 60).toFixed(1)}, ${reach} ${riverY.toFixed(1)}" ` +
+    `fill="none" stroke="#cfe0ec" stroke-width="${rng.int(34, 48)}" stroke-linecap="round"/>`;
+  const avenues =
+    `<rect x="${-reach}" y="${avenueY.toFixed(1)}" width="${2 * reach}" height="${street + 12}" fill="#ffffff"/>` +
+    `<rect x="${avenueX.toFixed(1)}" y="${-reach}" width="${street + 12}" height="${2 * reach}" fill="#ffffff"/>`;
+  const pin = Math.max(24, Math.min(width, height) * 0.16);
+  const body =
+    `<rect width="${width}" height="${height}" fill="#f7f6f3"/>` +
+    `<g transform="translate(${cx} ${cy}) rotate(${angle})">${blocks}${avenues}${river}</g>` +
+    `<ellipse cx="${cx}" cy="${cy}" rx="${(pin * 0.32).toFixed(1)}" ry="${(pin * 0.11).toFixed(1)}" fill="#000000" opacity="0.18"/>` +
+    `<g transform="translate(${cx} ${cy}) scale(${(pin / 48).toFixed(4)})">` +
+    `<path d="M0 0 C -4 -14 -18 -22 -18 -34 A 18 18 0 1 1 18 -34 C 18 -22 4 -14 0 0 Z" fill="${BRAND_RED}" stroke="#9b0410" stroke-width="1.5"/>` +
+    `<circle cx="0" cy="-34" r="7" fill="#ffffff"/></g>`;
+  return svg(width, height, body, "Схема проезда");
 }
 
 function brandMark(id: number): string {
@@ -173,9 +306,15 @@ function coatingSample(id: number): string {
   return svg(600, 400, `<rect width="600" height="400" fill="${mix(color, "#ffffff", 0.88)}"/>${dots}`, "Вид нанесения");
 }
 
+/** Canvas limits of a requested size: the PNG of a picture is width × height × 4 bytes while it is drawn. */
+export const MIN_MEDIA_SIDE = 16;
+export const MAX_MEDIA_SIDE = 2000;
+export const MAX_MEDIA_PIXELS = 1920 * 1080;
+
 /**
  * Renders /api/media/{kind}/{name}.svg where name is "{id}", optionally followed by "-{rrggbb}"
- * (main colour) and "-{w}x{h}" (canvas size of compositions, e.g. a banner's own size).
+ * (main colour) and "-{w}x{h}" (canvas size of compositions, og pictures and maps, e.g. a
+ * banner's own size; 16–2000 px a side, at most 1920×1080 pixels).
  * Returns null for unknown kinds or malformed names (→ 404).
  */
 export function renderMedia(kind: string, name: string): string | null {
@@ -184,7 +323,13 @@ export function renderMedia(kind: string, name: string): string | null {
   if (!match) return null;
   const id = Number(match[1]);
   const hex = match[2] ? `#${match[2]}` : undefined;
-  const size = (w: number, h: number): [number, number] => (match[3] ? [Number(match[3]), Number(match[4])] : [w, h]);
+  const width = match[3] ? Number(match[3]) : null;
+  const height = match[4] ? Number(match[4]) : null;
+  if (width !== null && height !== null) {
+    const side = (n: number) => n >= MIN_MEDIA_SIDE && n <= MAX_MEDIA_SIDE;
+    if (!side(width) || !side(height) || width * height > MAX_MEDIA_PIXELS) return null;
+  }
+  const size = (w: number, h: number): [number, number] => (width !== null && height !== null ? [width, height] : [w, h]);
   switch (kind as MediaKind) {
     case "slide":
       return composition(...size(1920, 600), id, "Слайд");
@@ -194,6 +339,10 @@ export function renderMedia(kind: string, name: string): string | null {
       return composition(...size(1180, 400), id, "Баннер");
     case "post":
       return composition(...size(800, 500), id, "Иллюстрация к публикации");
+    case "og":
+      return ogPicture(...size(1200, 630), id);
+    case "map":
+      return mapPicture(...size(800, 400), id);
     case "brand":
       return brandMark(id);
     case "coating":

@@ -9,7 +9,8 @@ export const PRODUCT_SHAPES = [
 ] as const;
 export type ProductShape = (typeof PRODUCT_SHAPES)[number];
 
-export const OTHER_KINDS = ["brand", "coating", "slide", "slide-mobile", "banner", "post"] as const;
+/** og: 1200×630 social-network preview of pages without a product picture; map: the office's street map. */
+export const OTHER_KINDS = ["brand", "coating", "slide", "slide-mobile", "banner", "post", "og", "map"] as const;
 export type MediaKind = ProductShape | (typeof OTHER_KINDS)[number];
 
 export const MEDIA_KINDS: ReadonlySet<string> = new Set<string>([...PRODUCT_SHAPES, ...OTHER_KINDS]);

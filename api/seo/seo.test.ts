@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq, sql } from "drizzle-orm";
 import { ApiErrorBody, endpoints, SitemapPage, type SitemapSummary } from "../../contract/index";
 import { openTestApi, testBackends, type TestApi } from "../testing";
-import { brands, categories, productGroups, staticPages } from "../db/schema";
+import { brands, categories, coatings, productGroups, staticPages } from "../db/schema";
 
 const data = async <T>(response: Response): Promise<T> => ((await response.json()) as { data: T }).data;
 
@@ -81,6 +81,18 @@ describe.each(testBackends())("seo sitemap data on $name", (backend) => {
     const brandPage = SitemapPage.parse(await data(await t.get("/api/seo/sitemap/brands")));
     expect(brandPage.pageSize).toBe(10_000);
     expect(brandPage.entries.length).toBe(brandPage.total);
+  });
+
+  it("lists every print type (the /print/{id} pages) by id", async () => {
+    const all = await t.db.select({ id: coatings.id, slug: coatings.slug }).from(coatings).orderBy(coatings.id);
+    expect(all.length).toBeGreaterThan(5);
+    const body = SitemapPage.parse(await data(await t.get("/api/seo/sitemap/print-types")));
+    expect(body).toMatchObject({ type: "print-types", total: all.length, countPages: 1 });
+    expect(body.entries).toEqual(all.map((c) => ({ ...c, updatedAt: null })));
+    const summary = endpoints.seoSitemapSummary.response.parse(await data(await t.get("/api/seo/sitemap")));
+    expect(summary.find((s) => s.type === "print-types")).toEqual({ type: "print-types", total: all.length, updatedAt: null });
+    const second = SitemapPage.parse(await data(await t.get("/api/seo/sitemap/print-types?page=2&pageSize=5")));
+    expect(second.entries.map((e) => e.id)).toEqual(all.slice(5, 10).map((c) => c.id));
   });
 
   it("static pages carry their change time", async () => {

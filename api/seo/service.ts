@@ -5,9 +5,9 @@
  * 10 000-row page of 100k product groups needs no sort.
  */
 import { asc, count, eq, max, sql } from "drizzle-orm";
-import type { SitemapEntry, SitemapPage, SitemapSummary, SitemapType } from "../../contract/index";
+import { SitemapType, type SitemapEntry, type SitemapPage, type SitemapSummary } from "../../contract/index";
 import type { Db } from "../db/client";
-import { brands, categories, productGroups, staticPages } from "../db/schema";
+import { brands, categories, coatings, productGroups, staticPages } from "../db/schema";
 
 const iso = (value: Date | string | null | undefined): string | null =>
   value === null || value === undefined ? null : new Date(value).toISOString();
@@ -39,6 +39,10 @@ export function createSeoService(db: Db) {
       case "pages": {
         const [row] = await db.select({ n: count(), updatedAt: max(staticPages.updatedAt) }).from(staticPages);
         return { total: Number(row?.n ?? 0), updatedAt: iso(row?.updatedAt) };
+      }
+      case "print-types": {
+        const [row] = await db.select({ n: count() }).from(coatings);
+        return { total: Number(row?.n ?? 0), updatedAt: null };
       }
     }
   }
@@ -78,12 +82,16 @@ export function createSeoService(db: Db) {
           .offset(offset);
         return list.map((r) => ({ id: r.id, slug: r.slug, updatedAt: iso(r.updatedAt) }));
       }
+      case "print-types": {
+        const list = await db.select({ id: coatings.id, slug: coatings.slug }).from(coatings).orderBy(asc(coatings.id)).limit(limit).offset(offset);
+        return list.map((r) => ({ ...r, updatedAt: null }));
+      }
     }
   }
 
   return {
     async summary(): Promise<SitemapSummary[]> {
-      const types: SitemapType[] = ["categories", "brands", "products", "pages"];
+      const types = SitemapType.options;
       const totals = await Promise.all(types.map(total));
       return types.map((type, i) => ({ type, ...totals[i]! }));
     },

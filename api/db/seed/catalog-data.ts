@@ -162,7 +162,7 @@ const penVariants: TitleVariant[] = [
   { suffix: "из переработанного пластика", material: "pererabotannyy-plastik" },
   { suffix: "с покрытием soft touch", material: "metall" },
   { suffix: "в футляре" },
-  { suffix: "с подсветкой логотипа", material: "metall" },
+  { suffix: "с подсветкой", material: "metall" },
 ];
 const apparelSizes = ["XS", "S", "M", "L", "XL", "XXL", "3XL"] as const;
 
@@ -238,9 +238,9 @@ export const CATEGORY_TREE: readonly TopCategory[] = [
     footer: true,
     description: "Power bank, флешки, беспроводные зарядки, колонки и наушники с логотипом.",
     children: [
-      { slug: "power-bank", title: "Power bank", shape: "powerbank", nouns: ["Внешний аккумулятор"], variants: [{ suffix: "с быстрой зарядкой" }, { suffix: "с беспроводной зарядкой" }, { suffix: "с подсветкой логотипа" }, { suffix: "в алюминиевом корпусе", material: "aluminiy" }, { suffix: "компактный" }], materials: ["plastik", "aluminiy"], attrs: { "battery-capacity": ["5000", "10000", "20000"] }, price: [690, 4900], weight: [110, 420], coatings: ["uf-pechat", "lazernaya-gravirovka", "tampopechat"], share: 4, skuPrefix: "PW" },
+      { slug: "power-bank", title: "Power bank", shape: "powerbank", nouns: ["Внешний аккумулятор"], variants: [{ suffix: "с быстрой зарядкой" }, { suffix: "с беспроводной зарядкой" }, { suffix: "с подсветкой" }, { suffix: "в алюминиевом корпусе", material: "aluminiy" }, { suffix: "компактный" }], materials: ["plastik", "aluminiy"], attrs: { "battery-capacity": ["5000", "10000", "20000"] }, price: [690, 4900], weight: [110, 420], coatings: ["uf-pechat", "lazernaya-gravirovka", "tampopechat"], share: 4, skuPrefix: "PW" },
       { slug: "fleshki", title: "Флешки", shape: "usb", nouns: ["Флешка"], variants: [{ suffix: "16 ГБ" }, { suffix: "32 ГБ" }, { suffix: "64 ГБ" }, { suffix: "металлическая", material: "metall" }, { suffix: "деревянная", material: "derevo" }], materials: ["plastik", "metall"], price: [290, 2100], weight: [8, 30], coatings: ["uf-pechat", "lazernaya-gravirovka", "tampopechat"], share: 3, skuPrefix: "FL" },
-      { slug: "besprovodnye-zaryadki", title: "Беспроводные зарядки", shape: "charger", nouns: ["Беспроводное зарядное устройство"], variants: [{ suffix: "из бамбука", material: "bambuk" }, { suffix: "с подсветкой логотипа" }, { suffix: "настольное" }, { suffix: "складное" }], materials: ["plastik", "bambuk", "derevo"], price: [790, 4500], weight: [80, 300], coatings: ["uf-pechat", "lazernaya-gravirovka"], share: 2, skuPrefix: "WC" },
+      { slug: "besprovodnye-zaryadki", title: "Беспроводные зарядки", shape: "charger", nouns: ["Беспроводное зарядное устройство"], variants: [{ suffix: "из бамбука", material: "bambuk" }, { suffix: "с подсветкой" }, { suffix: "настольное" }, { suffix: "складное" }], materials: ["plastik", "bambuk", "derevo"], price: [790, 4500], weight: [80, 300], coatings: ["uf-pechat", "lazernaya-gravirovka"], share: 2, skuPrefix: "WC" },
       { slug: "kolonki", title: "Колонки", shape: "speaker", nouns: ["Беспроводная колонка"], variants: [{ suffix: "с подсветкой" }, { suffix: "водонепроницаемая" }, { suffix: "в тканевом корпусе", material: "poliester" }, { suffix: "мини" }], materials: ["plastik", "metall"], attrs: { "battery-capacity": ["1200", "2000", "5000"] }, price: [990, 7900], weight: [150, 800], coatings: ["uf-pechat", "tampopechat"], share: 2, skuPrefix: "SP" },
       { slug: "naushniki", title: "Наушники", shape: "headphones", nouns: ["Наушники беспроводные"], variants: [{ suffix: "в кейсе" }, { suffix: "накладные" }, { suffix: "спортивные" }, { suffix: "с шумоподавлением" }], materials: ["plastik"], attrs: { "battery-capacity": ["300", "500"] }, price: [1200, 8900], weight: [50, 260], coatings: ["uf-pechat", "tampopechat"], share: 2, skuPrefix: "HP" },
     ],

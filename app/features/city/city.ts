@@ -14,6 +14,7 @@ export const FALLBACK_MOSCOW: City = {
   titlePrepositional: "Москве",
   titleDative: "Москве",
   domainPrefix: MOSCOW_PREFIX,
+  office: null,
 };
 export const FALLBACK_RUSSIA: City = {
   id: DEFAULT_CITY_ID,
@@ -21,6 +22,7 @@ export const FALLBACK_RUSSIA: City = {
   titlePrepositional: "России",
   titleDative: "России",
   domainPrefix: null,
+  office: null,
 };
 
 /** True when the host name starts with the Moscow prefix ("msk.example.ru", "msk.localhost"). */

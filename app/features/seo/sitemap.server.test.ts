@@ -21,6 +21,10 @@ function fakeApi(products: number, options: { failing?: () => boolean } = {}) {
       { id: 2, slug: "secret-draft", updatedAt: STAMP },
     ],
     products: Array.from({ length: products }, (_, i) => ({ id: i + 1, slug: `g-${i + 1}`, updatedAt: STAMP })),
+    "print-types": [
+      { id: 1, slug: "tampopechat", updatedAt: null },
+      { id: 4, slug: "uf-pechat", updatedAt: null },
+    ],
   };
   const backend: Backend = {
     baseUrl: "http://fake.internal/api",
@@ -125,6 +129,22 @@ describe("sitemap service", () => {
     // In the content service but without a route; and a routed page the content service lacks.
     expect(urls).not.toContain("http://localhost/secret-draft");
     expect(urls).not.toContain("http://localhost/faq");
+  });
+
+  it("lists /print and every print type's /print/{id} in the pages file, on the requesting host", async () => {
+    const api = fakeApi(3);
+    const sitemaps = createSitemapService(api.backend, 1000);
+    const pages = await sitemaps.file("https://msk.example.ru", "sitemap-pages.xml");
+    const urls = pages.status === 200 ? locs(pages.body) : [];
+    expect(urls).toContain("https://msk.example.ru/print");
+    expect(urls.filter((u) => u.includes("/print/"))).toEqual(["https://msk.example.ru/print/1", "https://msk.example.ru/print/4"]);
+    expect(api.calls).toContain("/api/seo/sitemap/print-types?page=1&pageSize=50000");
+  });
+
+  it("answers 503 for the pages file when the print types cannot be read", async () => {
+    const api = fakeApi(3, { failing: () => api.calls.at(-1)!.startsWith("/api/seo/sitemap/print-types") });
+    const sitemaps = createSitemapService(api.backend, 1000);
+    expect((await sitemaps.file("http://localhost", "sitemap-pages.xml")).status).toBe(503);
   });
 
   it("caches per origin and file, and drops the cache when the data changes", async () => {

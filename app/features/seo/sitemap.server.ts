@@ -116,6 +116,8 @@ export function entryPath(type: Exclude<SitemapType, "pages">, entry: SitemapEnt
       return `/brands/${segment(entry.slug)}`;
     case "products":
       return `/catalog/goods/${entry.id}`;
+    case "print-types":
+      return `/print/${entry.id}`;
   }
 }
 
@@ -169,13 +171,18 @@ export function createSitemapService(backend: Backend, defaultTimeoutMs: number,
         return { status: 200, body: urlsetXml(origin, list.map((e) => ({ path: entryPath(kind, e), lastmod: e.updatedAt }))) };
       }
       case "pages": {
-        const pages = await entries("pages", 1, SITEMAP_MAX_PAGE_SIZE);
+        // Print types are a few dozen at most: they join the listing and content pages.
+        const [pages, printTypes] = await Promise.all([
+          entries("pages", 1, SITEMAP_MAX_PAGE_SIZE),
+          entries("print-types", 1, SITEMAP_MAX_PAGE_SIZE),
+        ]);
         const bySlug = new Map(pages.map((p) => [p.slug, p]));
         const urls: SitemapUrl[] = SITEMAP_LISTING_PATHS.map((path) => ({ path }));
         for (const slug of SITEMAP_CONTENT_SLUGS) {
           const page = bySlug.get(slug);
           if (page) urls.push({ path: `/${slug}`, lastmod: page.updatedAt });
         }
+        for (const printType of printTypes) urls.push({ path: entryPath("print-types", printType), lastmod: printType.updatedAt });
         return { status: 200, body: urlsetXml(origin, urls) };
       }
       case "products": {
