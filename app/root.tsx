@@ -38,7 +38,7 @@ export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) 
 
 export async function loader({ context }: Route.LoaderArgs) {
   const init = await context.content.init();
-  const { menu, footer, contacts } = shellData(init);
+  const { menu, footer, contacts } = shellData(init, context.city);
   return {
     city: context.city,
     cities: context.cities.map(({ id, title, domainPrefix }) => ({ id, title, domainPrefix })),

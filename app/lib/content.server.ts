@@ -3,6 +3,7 @@
  * static pages), read through a process cache. Failures are never cached.
  */
 import type { Init, City, SeoEntry, Banner, Slide } from "#contract/content.ts";
+import { fillCityTokens } from "#contract/city-tokens.ts";
 import { endpoints } from "#contract/index.ts";
 import { createApiClient, type ApiResult } from "./api-client.server.ts";
 import { createTtlCache, deepFreeze } from "./cache.server.ts";
@@ -29,12 +30,14 @@ export function createContentService(backend: Backend, defaultTimeoutMs: number)
   const api = createApiClient({ baseUrl: backend.baseUrl, fetch: backend.fetch, defaultTimeoutMs });
   const cache = createTtlCache();
   backend.onChange(() => cache.clear());
+  /** SEO entries with the city tokens filled, per answer (a new answer is a new object) and city id. */
+  const filled = new WeakMap<readonly SeoEntry[], Map<number, SeoEntry[]>>();
 
   /** Cached list-like content: a failure gives the fallback and is not cached (§8). */
   function cachedList<T>(key: string, run: () => Promise<ApiResult<T>>, fallback: T): Promise<T> {
     return cache.get(key, async () => {
       const result = await run();
-      // Shared by every request: frozen (and so usable as a key of derived values, ADR 015).
+      // Shared by every request: frozen, so a caller that would change it fails loudly.
       return result.ok ? { value: deepFreeze(result.data), cacheable: true } : { value: fallback, cacheable: false };
     }, TTL);
   }
@@ -43,7 +46,25 @@ export function createContentService(backend: Backend, defaultTimeoutMs: number)
     api,
     init: () => cachedList<Init>("init", () => api.call(endpoints.init, { params: { x: "web" } }), EMPTY_INIT),
     cities: () => cachedList<City[]>("cities", () => api.call(endpoints.cityList), []),
-    seo: () => cachedList<SeoEntry[]>("seo", () => api.call(endpoints.seoList), []),
+    /**
+     * The SEO entries, with their city tokens ({city}, {cityIn}, {cityDative}) filled for `city`
+     * (one entry serves every regional site, §1/§3); once per answer and city.
+     */
+    seo: async (city?: Pick<City, "id" | "title" | "titlePrepositional" | "titleDative">) => {
+      const entries = await cachedList<SeoEntry[]>("seo", () => api.call(endpoints.seoList), []);
+      if (!city) return entries;
+      let byCity = filled.get(entries);
+      if (!byCity) filled.set(entries, (byCity = new Map()));
+      let forCity = byCity.get(city.id);
+      if (!forCity) {
+        const fill = (text: string) => fillCityTokens(text, city);
+        forCity = deepFreeze(
+          entries.map((e) => ({ ...e, title: fill(e.title), description: fill(e.description), keywords: e.keywords && fill(e.keywords), h1: e.h1 && fill(e.h1) })),
+        );
+        byCity.set(city.id, forCity);
+      }
+      return forCity;
+    },
     banners: () => cachedList<Banner[]>("banners", () => api.call(endpoints.bannerList), []),
     slider: () => cachedList<Slide[]>("slider", () => api.call(endpoints.sliderMain), []),
     /** Main content, sanitised (§5). The caller needs the error (404 vs unavailable), so the result is returned. */

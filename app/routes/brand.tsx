@@ -28,7 +28,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
   const listing = loadListing({ context, scope, filters, segments, pathname: url.pathname });
   listing.catch(() => {}); // settled below, after the brand itself is known to exist
-  const [detail, seoEntries] = await Promise.all([context.api.call(endpoints.brandDetail, { params: { id: params.slug } }), context.content.seo()]);
+  const [detail, seoEntries] = await Promise.all([context.api.call(endpoints.brandDetail, { params: { id: params.slug } }), context.content.seo(context.city)]);
   if (!detail.ok) mainContentError(detail.error, url.pathname);
   const brand = detail.data;
   // The API also finds a brand by its numeric id: the page lives at its slug.

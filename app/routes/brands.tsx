@@ -14,7 +14,7 @@ const CRUMBS = [{ title: "Бренды", href: "/brands" }];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const path = url.pathname;
-  const [result, seoEntries] = await Promise.all([context.api.call(endpoints.brandListAll), context.content.seo()]);
+  const [result, seoEntries] = await Promise.all([context.api.call(endpoints.brandListAll), context.content.seo(context.city)]);
   if (!result.ok) mainContentError(result.error, path);
   const seo = resolveSeo(seoEntries, "/brands", context.originForCity(context.city), {
     title: "Бренды",

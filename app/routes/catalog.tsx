@@ -12,7 +12,7 @@ const CRUMBS = [{ title: "Каталог", href: "/catalog" }];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const path = url.pathname;
-  const [init, seoEntries] = await Promise.all([context.content.init(), context.content.seo()]);
+  const [init, seoEntries] = await Promise.all([context.content.init(), context.content.seo(context.city)]);
   // init failures give an empty tree (§8); a catalogue page without categories is an outage.
   if (init.categories.length === 0) mainContentError({ message: "", status: 503, errors: {} }, path);
   const categories = init.categories.map((root) => ({

@@ -28,7 +28,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (submitted) throw submitted;
   const { filters, segments, canonicalPath } = parseListingPath(scope, (params as { "*"?: string })["*"], url.pathname);
 
-  const [init, seoEntries] = await Promise.all([context.content.init(), context.content.seo()]);
+  const [init, seoEntries] = await Promise.all([context.content.init(), context.content.seo(context.city)]);
   const found = findCategory(init.categories, slug);
   // Without the tree (init failed) the API decides whether the category exists.
   if (!found && init.categories.length > 0) notFound(url.pathname);

@@ -59,7 +59,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     Promise.all(STRIPS.map((s) => context.api.call(endpoints.productListKind, { params: { x: s.kind }, query: { pageLimit: STRIP_LIMIT } }))),
     context.content.slider(),
     context.content.banners(),
-    context.content.seo(),
+    context.content.seo(context.city),
     init.then((i) => loadOrderInfo(context, i.orderInfoBlock)),
     init.then((i) => deriveContacts(i.contacts)),
   ]);

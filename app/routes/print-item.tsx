@@ -32,7 +32,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     .then((page) => stripCards(page.elements, STRIP_LIMIT))
     .catch(() => []);
 
-  const [result, seoEntries] = await Promise.all([context.api.call(endpoints.printTypeDetail, { params: { id } }), context.content.seo()]);
+  const [result, seoEntries] = await Promise.all([context.api.call(endpoints.printTypeDetail, { params: { id } }), context.content.seo(context.city)]);
   if (!result.ok) mainContentError(result.error, path);
   const coating = result.data;
   const description = await sanitizedHtml(coating.description);

@@ -8,7 +8,7 @@ import { sharedPage } from "#app/lib/cache-control.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [result, seoEntries] = await Promise.all([context.api.call(endpoints.printTypeList), context.content.seo()]);
+  const [result, seoEntries] = await Promise.all([context.api.call(endpoints.printTypeList), context.content.seo(context.city)]);
   if (!result.ok) mainContentError(result.error, "/print");
   const seo = resolveSeo(seoEntries, "/print", context.originForCity(context.city), {
     title: "Виды нанесения логотипа",

@@ -26,7 +26,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const moved = canonicalRedirect(url, canonicalPath);
   if (moved) throw moved;
 
-  const [{ view }, seoEntries] = await Promise.all([loadListing({ context, scope, filters, segments, pathname: url.pathname }), context.content.seo()]);
+  const [{ view }, seoEntries] = await Promise.all([loadListing({ context, scope, filters, segments, pathname: url.pathname }), context.content.seo(context.city)]);
   const { title, path } = PRODUCT_LISTS[list];
   const crumbs = [{ title, href: path }];
   const origin = context.originForCity(context.city);

@@ -112,7 +112,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const [result, coatings, seoEntries] = await Promise.all([
     context.api.call(endpoints.productDetail, { params: { id } }),
     context.api.list(endpoints.coatingAll, {}, []),
-    context.content.seo(),
+    context.content.seo(context.city),
   ]);
   if (!result.ok) mainContentError(result.error, path);
   const group = result.data;

@@ -6,7 +6,7 @@ import { mainContentError } from "#app/lib/page-errors.server.ts";
 export async function loadStaticPage({ url, context }: { url: URL; context: AppLoadContext }) {
   const path = url.pathname.replace(/\/+$/, "") || "/";
   const slug = path.slice(1);
-  const [result, seoEntries] = await Promise.all([context.content.staticPage(slug), context.content.seo()]);
+  const [result, seoEntries] = await Promise.all([context.content.staticPage(slug), context.content.seo(context.city)]);
   if (!result.ok) mainContentError(result.error, path);
   const page = result.data;
   const seo = resolveSeo(seoEntries, path, context.originForCity(context.city), {
