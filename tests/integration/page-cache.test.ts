@@ -10,12 +10,12 @@ import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import express, { type RequestHandler } from "express";
 import compression from "compression";
-import { securityHeaders } from "#app/lib/security.server.ts";
+import { securityHeaders } from "#server/security.ts";
 import { createContextFactory } from "#app/lib/context.server.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
 import { readCookies } from "#app/lib/cookies.server.ts";
-import { createPageCache, PAGE_CACHE_HEADER, type PageCache, type PageCacheOptions } from "#app/lib/page-cache.server.ts";
+import { createPageCache, PAGE_CACHE_HEADER, type PageCache, type PageCacheOptions } from "#server/page-cache.ts";
 import type { City } from "#contract/content.ts";
 
 const CITIES: City[] = [
