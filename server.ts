@@ -1,7 +1,8 @@
 /**
- * The storefront's one process: security headers, compression, static assets, the embedded
- * reference /api (unless API_URL is set), health probes, the city, the anonymous page cache,
- * the React Router handler, graceful shutdown.
+ * The storefront's one process: health probes, request checks (methods, hosts, proxies,
+ * cross-site writes, body sizes), security headers, compression, static assets, the embedded
+ * reference /api (unless API_URL is set), the city, the anonymous page cache, the React Router
+ * handler, the error handler, graceful shutdown.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -14,6 +15,11 @@ import { parseEnv, type Env } from "./app/lib/env.server.ts";
 import { createBackend, type Backend } from "./app/lib/backend.server.ts";
 import { securityHeaders } from "./server/security.ts";
 import { requestLog } from "./server/request-log.ts";
+import { pageGuard, requestGuard } from "./server/request-guard.ts";
+import { crossSiteGuard } from "./server/cross-site.ts";
+import { bodyLimit, MiB } from "./server/body-limit.ts";
+import { errorHandler } from "./server/errors.ts";
+import { logServerErrorsOnly } from "./server/router-errors.ts";
 import { hashedAssets } from "./server/static-assets.ts";
 import { createContextFactory } from "./app/lib/context.server.ts";
 import { closeSanitizer, preloadSanitizer } from "./app/lib/sanitize.server.ts";
@@ -35,7 +41,10 @@ export async function startServer(env: Env) {
   await Promise.all([sanitizer, getLoadContext.warmUp()]);
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // Only these peers may set the protocol, host and client IP through X-Forwarded-* (issue 16).
+  // Loopback stays trusted beside a list: the page cache refreshes a page with a loopback request
+  // that repeats the original's X-Forwarded-Proto and -Host.
+  app.set("trust proxy", Array.isArray(env.TRUST_PROXY) ? [...new Set(["loopback", ...env.TRUST_PROXY])] : env.TRUST_PROXY);
 
   app.use(requestLog(env));
   // While draining for shutdown, every response closes its connection.
@@ -51,7 +60,13 @@ export async function startServer(env: Env) {
     const ready = !draining && (await backend.ping());
     res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
   });
+  // Methods, the request target, X-Forwarded-* from untrusted peers, Host (ADR 024).
+  app.use(requestGuard());
   app.use(securityHeaders());
+  // No write from another site; no body over its limit, refused before it is read (ADR 024).
+  app.use(crossSiteGuard());
+  // An upload route gets its own limit here, e.g. { path: "/api/file/upload", limit: 20 * MiB }.
+  app.use(bodyLimit({ limit: 1 * MiB, paths: [] }));
   app.use(compression());
 
   // The contract's OpenAPI 3.1 document, generated once from the zod schemas (both modes).
@@ -66,7 +81,7 @@ export async function startServer(env: Env) {
   if (env.NODE_ENV === "development") {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     app.use(vite.middlewares);
-    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    build = () => (vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>).then(logServerErrorsOnly);
   } else {
     const clientDir = path.resolve("build/client");
     app.use("/assets", hashedAssets(clientDir));
@@ -74,9 +89,12 @@ export async function startServer(env: Env) {
     // skipping it here saves a failing stat() on every page request.
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
-    build = await (serverBuild as Promise<ServerBuild>);
+    // A client's 4xx is one request-log line, not a stack trace (issue 16).
+    build = logServerErrorsOnly(await (serverBuild as Promise<ServerBuild>));
   }
 
+  // Methods and paths no page has stop here, before route modules build headers from them.
+  app.use(pageGuard());
   // §4 city (and its cookie) first, outside the cached body; then the anonymous page cache,
   // keyed by host + city + path, dropped whenever the embedded API changes data.
   app.use(getLoadContext.resolveCity);
@@ -98,6 +116,8 @@ export async function startServer(env: Env) {
       getLoadContext,
     }),
   );
+  // Errors that reach Express: a client's 4xx with one log line, our 500 with its stack.
+  app.use(errorHandler());
 
   const server = createServer(app);
   server.keepAliveTimeout = 5_000;

@@ -1,11 +1,11 @@
 import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { newNonce, securityHeaders } from "./security.ts";
+import { HSTS, newNonce, securityHeaders } from "./security.ts";
 
 function headersFor(host: string, protocol = "https") {
   const headers = new Map<string, string>();
   const res = { locals: {} as Record<string, unknown>, setHeader: (name: string, value: string) => void headers.set(name, value) };
-  const req = { protocol, get: (name: string) => (name.toLowerCase() === "host" ? host : undefined) };
+  const req = { protocol, host };
   let called = false;
   securityHeaders()(req as unknown as Request, res as unknown as Response, () => void (called = true));
   expect(called).toBe(true);
@@ -31,6 +31,12 @@ describe("securityHeaders", () => {
       "form-action 'self' http://shop.example:3000 http://msk.shop.example:3000;",
     );
     expect(headersFor("bad host'").headers.get("Content-Security-Policy")).toContain("form-action 'self' ;");
+  });
+
+  it("sends HSTS for a year with subdomains, on https only (issue 16)", () => {
+    expect(HSTS).toBe("max-age=31536000; includeSubDomains");
+    expect(headersFor("shop.example", "https").headers.get("Strict-Transport-Security")).toBe(HSTS);
+    expect(headersFor("shop.example", "http").headers.has("Strict-Transport-Security")).toBe(false);
   });
 
   it("makes 128-bit nonces that never repeat across refills of its random pool", () => {

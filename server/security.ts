@@ -51,21 +51,26 @@ function policyTail(protocol: string, host: string): string {
   return tail;
 }
 
+/** HSTS for a year, subdomains (the msk. variant) included (issue 16). */
+export const HSTS = "max-age=31536000; includeSubDomains";
+
 /**
  * Security headers with a per-request CSP nonce (res.locals.nonce). Scripts run only with
- * the nonce; styles allow inline attributes because React writes style props.
+ * the nonce; styles allow inline attributes because React writes style props. The host is the
+ * one the request guard checked (Host, or a trusted proxy's X-Forwarded-Host).
  */
 export function securityHeaders(): RequestHandler {
   return (req, res, next) => {
     const nonce = newNonce();
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${nonce}' ${policyTail(req.protocol, req.get("host") ?? "")}`);
+    res.setHeader("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${nonce}' ${policyTail(req.protocol, req.host ?? "")}`);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    res.setHeader("Strict-Transport-Security", "max-age=15552000; includeSubDomains");
+    // Browsers ignore HSTS over plain http (RFC 6797 §8.1); sent only where it means something.
+    if (req.protocol === "https") res.setHeader("Strict-Transport-Security", HSTS);
     next();
   };
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { emptyPaged, endpoint, paged, type Paged } from "#contract/endpoint.ts";
 import { contentEndpoints, type City } from "#contract/content.ts";
 import {
+  bearerToken,
   createApiClient,
   DEFAULT_ERROR_MESSAGE,
   mapError,
@@ -148,6 +149,33 @@ describe("base path and bearer token", () => {
     server.use(route.handler);
     await client({ tokens }).call(ep.read);
     expect(route.calls[0].authorization).toBeNull();
+  });
+});
+
+describe("an unusable token cookie is no token (issue 16: `token=%D0%BA` was a 500 on every page)", () => {
+  it.each([
+    ["Cyrillic", "к"],
+    ["a space", "a b"],
+    ["a newline", "a\nb"],
+    ["a lone surrogate", "\uD800"],
+    ["Latin-1", "é"],
+  ])("a token with %s: the call goes without Authorization", async (_, token) => {
+    const route = scripted("get", "/read", [200], ITEM);
+    server.use(route.handler);
+    const result = await client({ tokens: { token, refreshToken: token } }).call(ep.read);
+    expect(result).toEqual({ ok: true, data: ITEM, status: 200 });
+    expect(route.calls[0].authorization).toBeNull();
+  });
+
+  it("bearerToken keeps RFC 6750 tokens only", () => {
+    expect(bearerToken("eyJhbGciOi.J9-_~+/x==")).toBe("eyJhbGciOi.J9-_~+/x==");
+    for (const bad of ["", "к", "a b", "a=b", "a\u0000", undefined, null, "x".repeat(9000)]) expect(bearerToken(bad), String(bad)).toBeUndefined();
+  });
+
+  it("a request the runtime refuses is no answer (§8 'Ошибка'), not a throw", async () => {
+    const api = createApiClient({ baseUrl: API_BASE, fetch: () => Promise.reject(new TypeError("refused")), defaultTimeoutMs: 1000 });
+    const result = await api.call(ep.read);
+    expect(result).toEqual({ ok: false, error: { message: NO_RESPONSE_MESSAGE, status: 0, errors: {} } });
   });
 });
 

@@ -45,6 +45,26 @@ export interface ApiClientOptions {
   readCache?: { cache: TtlCache; ttlMs: number; staleMs: number };
 }
 
+/** RFC 6750 §2.1 b64token: what a bearer token can be. */
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/**
+ * The value as a bearer token, or undefined when it cannot be one. Cookies are the visitor's to
+ * write: `token=%D0%BA` decodes to "к", which `Headers` refuses, and that refusal was a 500 on
+ * every page (issue 16). An unusable token is no token.
+ */
+export function bearerToken(value: string | null | undefined): string | undefined {
+  return value && value.length <= 8192 && BEARER_TOKEN.test(value) ? value : undefined;
+}
+
+/** The tokens with unusable values dropped (a refresh token goes in a JSON body, but is held to the same syntax). */
+function usableTokens(tokens: Partial<AuthTokens> | null | undefined): Partial<AuthTokens> | null {
+  if (!tokens) return null;
+  const token = bearerToken(tokens.token);
+  const refreshToken = bearerToken(tokens.refreshToken);
+  return token || refreshToken ? { token, refreshToken } : null;
+}
+
 export function timeoutFor(kind: TimeoutClass, defaultMs: number): number {
   switch (kind) {
     case "init":
@@ -112,13 +132,13 @@ export async function mapError(response: Response | null): Promise<ApiError> {
 /** §7: the refresh answer, `data.authenticated` with the new token (and usually a new refresh token). */
 const RefreshAnswer = z.object({
   data: z.object({
-    authenticated: z.object({ token: z.string().min(1), refreshToken: z.string().min(1).nullish() }),
+    authenticated: z.object({ token: z.string().regex(BEARER_TOKEN), refreshToken: z.string().regex(BEARER_TOKEN).nullish() }),
   }),
 });
 
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
-  let tokens: Partial<AuthTokens> | null = options.tokens ?? null;
+  let tokens: Partial<AuthTokens> | null = usableTokens(options.tokens);
   /** The refresh in progress; every call that gets a 401 meanwhile waits for this one. */
   let refreshing: Promise<boolean> | null = null;
 
@@ -131,10 +151,10 @@ export function createApiClient(options: ApiClientOptions) {
     timeoutMs: number,
     token: string | undefined,
   ): Promise<Response | null> {
-    const headers = new Headers({ Accept: "application/json" });
-    if (contentType) headers.set("Content-Type", contentType);
-    if (token) headers.set("Authorization", `Bearer ${token}`);
     try {
+      const headers = new Headers({ Accept: "application/json" });
+      if (contentType) headers.set("Content-Type", contentType);
+      if (token) headers.set("Authorization", `Bearer ${token}`);
       return await options.fetch(new Request(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) }));
     } catch {
       // Network failure, abort by timeout, or a request the runtime refuses: no response (§8).

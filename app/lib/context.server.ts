@@ -10,7 +10,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { isbot } from "isbot";
 import type { City } from "#contract/content.ts";
 import { CITY_COOKIE, hostForCity, isMoscowHost, selectCity } from "#app/features/city/city.ts";
-import { createApiClient } from "./api-client.server.ts";
+import { bearerToken, createApiClient } from "./api-client.server.ts";
 import type { Backend } from "./backend.server.ts";
 import { createTtlCache } from "./cache.server.ts";
 import { createContentService } from "./content.server.ts";
@@ -52,10 +52,17 @@ export function createContextFactory(env: Env, backend: Backend) {
       : undefined;
   if (readCache) backend.onChange(() => readCache.cache.clear());
 
+  /**
+   * The host the visitor asked for: Host, or X-Forwarded-Host from a trusted proxy (TRUST_PROXY).
+   * The request guard (server/request-guard.ts) has answered 400 to any request where it is not a
+   * valid host, so origins and cookie attributes may be built from it.
+   */
+  const hostOf = (req: ExpressRequest) => req.host || `localhost:${env.PORT}`;
+
   /** §4 city selection from the Host and the cityId cookie; `cookie` is the write-back when the stored id differs. */
   function chooseCity(req: ExpressRequest, cities: City[]): { resolved: ResolvedCity; cookie: string | null } {
     const stored = readCookies(req.headers.cookie)[CITY_COOKIE];
-    const hostname = (req.get("host") ?? `localhost:${env.PORT}`).replace(/:\d+$/, "").toLowerCase();
+    const hostname = hostOf(req).replace(/:\d+$/, "").toLowerCase();
     const city = selectCity(cities, hostname, stored);
     // §4: the chosen id is written back.
     const cookie = stored !== String(city.id) ? cityCookie(hostname, city.id, env.COOKIE_DOMAIN) : null;
@@ -67,25 +74,25 @@ export function createContextFactory(env: Env, backend: Backend) {
    * city into `res.locals.city` and adds the cityId cookie when the headers are written, so it is
    * part of every answer that needs it, cached page or not. Left out of answers that are public
    * (a shared cache must not replay a cookie: sitemaps, robots.txt) and of answers that set
-   * cityId themselves (the /city switch wins). Never fails: the city list falls back to an empty
-   * list, and selectCity then to the built-in Москва / Россия.
+   * cityId themselves (the /city switch wins). The city list falls back to an empty list, and
+   * selectCity then to the built-in Москва / Россия. Anything that still throws goes to the error
+   * handler (an async handler's rejection is Express 5's next(error)): a throw in a bare promise
+   * callback here once took the whole process down (issue 16).
    */
-  const resolveCity: RequestHandler = (req, res, next) => {
-    content.cities().then((cities) => {
-      const { resolved, cookie } = chooseCity(req, cities);
-      res.locals.city = resolved;
-      if (cookie) {
-        const writeHead = res.writeHead as (...args: unknown[]) => ExpressResponse;
-        res.writeHead = function (this: ExpressResponse, ...args: unknown[]) {
-          res.writeHead = writeHead as ExpressResponse["writeHead"];
-          const setCookies = [res.getHeader("set-cookie") ?? []].flat().map(String);
-          const isPublic = /\bpublic\b/i.test(String(res.getHeader("cache-control") ?? ""));
-          if (!isPublic && !setCookies.some((c) => c.startsWith(`${CITY_COOKIE}=`))) res.append("Set-Cookie", cookie);
-          return writeHead.apply(this, args);
-        } as ExpressResponse["writeHead"];
-      }
-      next();
-    }, next);
+  const resolveCity: RequestHandler = async (req, res, next) => {
+    const { resolved, cookie } = chooseCity(req, await content.cities());
+    res.locals.city = resolved;
+    if (cookie) {
+      const writeHead = res.writeHead as (...args: unknown[]) => ExpressResponse;
+      res.writeHead = function (this: ExpressResponse, ...args: unknown[]) {
+        res.writeHead = writeHead as ExpressResponse["writeHead"];
+        const setCookies = [res.getHeader("set-cookie") ?? []].flat().map(String);
+        const isPublic = /\bpublic\b/i.test(String(res.getHeader("cache-control") ?? ""));
+        if (!isPublic && !setCookies.some((c) => c.startsWith(`${CITY_COOKIE}=`))) res.append("Set-Cookie", cookie);
+        return writeHead.apply(this, args);
+      } as ExpressResponse["writeHead"];
+    }
+    next();
   };
 
   /** The city of this request: from the middleware, or resolved here (cookie appended at once). */
@@ -100,7 +107,7 @@ export function createContextFactory(env: Env, backend: Backend) {
 
   /** Origin on which a city lives for this request's host (§1: the regional variant carries the prefix). */
   const originFor = (req: ExpressRequest, target: Pick<City, "domainPrefix">) =>
-    `${req.protocol}://${hostForCity(req.get("host") ?? `localhost:${env.PORT}`, target)}`;
+    `${req.protocol}://${hostForCity(hostOf(req), target)}`;
 
   /** The origin of the request's own city, for answers that need nothing else (sitemaps). */
   async function cityOrigin(req: ExpressRequest, res: ExpressResponse): Promise<string> {
@@ -109,17 +116,19 @@ export function createContextFactory(env: Env, backend: Backend) {
 
   async function createLoadContext(req: ExpressRequest, res: ExpressResponse) {
     const cookies = readCookies(req.headers.cookie);
-    const host = req.get("host") ?? `localhost:${env.PORT}`;
+    const host = hostOf(req);
     const hostname = host.replace(/:\d+$/, "").toLowerCase();
     const protocol = req.protocol;
     const site: Site = { origin: `${protocol}://${host}`, host, hostname, protocol, isMoscow: isMoscowHost(hostname) };
+    // A token cookie that cannot be a bearer token is no token (not a crash in Headers).
+    const token = bearerToken(cookies[TOKEN_COOKIE]);
 
     const api = createApiClient({
       baseUrl: backend.baseUrl,
       fetch: backend.fetch,
       defaultTimeoutMs: env.REQUEST_TIMEOUT,
       readCache,
-      tokens: cookies[TOKEN_COOKIE] ? { token: cookies[TOKEN_COOKIE], refreshToken: cookies[REFRESH_COOKIE] } : null,
+      tokens: token ? { token, refreshToken: bearerToken(cookies[REFRESH_COOKIE]) } : null,
       onTokens: (tokens) => {
         if (!res.headersSent) for (const c of authCookies(hostname, tokens, env.COOKIE_DOMAIN)) res.append("Set-Cookie", c);
       },
@@ -138,7 +147,7 @@ export function createContextFactory(env: Env, backend: Backend) {
       originForCity: (target: Pick<City, "domainPrefix">) => originFor(req, target),
       nonce: String(res.locals.nonce ?? ""),
       isBot: isbot(req.get("user-agent") ?? ""),
-      isAuthenticated: Boolean(cookies[TOKEN_COOKIE]),
+      isAuthenticated: Boolean(token),
       appEnv: env.APP_ENV,
       cookieDomain: env.COOKIE_DOMAIN,
     };

@@ -7,6 +7,7 @@ import {
   isLocalHost,
   readCookies,
   REFRESH_COOKIE,
+  sharesCookies,
   TOKEN_COOKIE,
 } from "./cookies.server.ts";
 
@@ -130,6 +131,32 @@ describe("cityCookie (§4, §9)", () => {
   it("on localhost: no Domain, no Secure", () => {
     const { attributes } = parseSetCookie(cityCookie("localhost", 3));
     expect(attributes).toEqual({ "max-age": "2678400", path: "/", samesite: "Lax" });
+  });
+});
+
+describe("cookies for hosts that are not host names (issue 16: `cookie` threw and the process died)", () => {
+  it.each(["a_b.example.ru", "-bad-.ru", "a..b.ru", Buffer.from("магазин.рф").toString("latin1"), "a b", "example.ru/x"])(
+    "%j: no Domain, and no throw",
+    (host) => {
+      expect(cookieDomain(host)).toBeUndefined();
+      expect(parseSetCookie(cityCookie(host, 3)).attributes.domain).toBeUndefined();
+      expect(() => authCookies(host, TOKENS)).not.toThrow();
+    },
+  );
+});
+
+describe("sharesCookies (the city switch goes straight to a host that sees the cookie)", () => {
+  it.each([
+    ["example.ru", "msk.example.ru", undefined, true],
+    ["msk.example.ru", "example.ru", undefined, true],
+    ["shop.example.ru", "msk.shop.example.ru", "example.ru", true],
+    ["shop.example.ru", "msk.shop.example.ru", ".example.ru", true],
+    ["shop.example.ru", "other.example.com", "example.ru", false],
+    ["localhost", "msk.localhost", undefined, false],
+    ["msk.localhost:3000", "localhost:3000", undefined, false],
+    ["127.0.0.1", "127.0.0.1", undefined, false],
+  ])("%s → %s (COOKIE_DOMAIN %s): %s", (from, to, configured, shared) => {
+    expect(sharesCookies(from, to, configured)).toBe(shared);
   });
 });
 

@@ -1,5 +1,5 @@
 import { parse, serialize, type SerializeOptions } from "cookie";
-import { CITY_COOKIE, CITY_COOKIE_MAX_AGE, baseHostname } from "#app/features/city/city.ts";
+import { CITY_COOKIE, CITY_COOKIE_MAX_AGE, baseHostname, isValidHostname } from "#app/features/city/city.ts";
 
 /** §9: auth cookie lifetime, 31 days. */
 export const AUTH_COOKIE_MAX_AGE = 2678400;
@@ -28,13 +28,26 @@ export function isLocalHost(hostname: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || IPV4.test(host) || host.startsWith("[");
 }
 
-/** §9: shared across subdomains, so msk.example.ru and example.ru see the same cookie. */
+/**
+ * §9: shared across subdomains, so msk.example.ru and example.ru see the same cookie. Only a valid
+ * host name becomes a Domain (issue 16: a Domain built from a bad Host header made `cookie` throw
+ * inside the city middleware and took the process down); otherwise the cookie is host-only.
+ * COOKIE_DOMAIN is checked once at start (env.server.ts).
+ */
 export function cookieDomain(hostname: string, configured?: string): string | undefined {
   if (configured) return configured;
   const host = normalizeHostname(hostname);
-  if (isLocalHost(host)) return undefined;
+  if (isLocalHost(host) || !isValidHostname(host)) return undefined;
   const base = baseHostname(host);
   return base.includes(".") ? base : undefined;
+}
+
+/** Whether a cookie set on `fromHostname` with the §9 Domain is also sent to `toHostname` (a real domain, not local hosts). */
+export function sharesCookies(fromHostname: string, toHostname: string, configured?: string): boolean {
+  const domain = cookieDomain(fromHostname, configured)?.replace(/^\./, "").toLowerCase();
+  if (!domain) return false;
+  const to = normalizeHostname(toHostname);
+  return to === domain || to.endsWith(`.${domain}`);
 }
 
 function baseOptions(hostname: string, configuredDomain?: string): SerializeOptions {

@@ -77,4 +77,23 @@ describe("parseEnv", () => {
   it("an invalid field is reported before the API_URL check", () => {
     expect(() => parseEnv({ PORT: "x", API_URL: "nope" })).toThrowError(/^Invalid environment: PORT/);
   });
+
+  it("reads TRUST_PROXY: loopback by default, false, a hop count or a list; never true (issue 16)", () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual(["loopback"]);
+    expect(parseEnv({ TRUST_PROXY: "" }).TRUST_PROXY).toEqual(["loopback"]);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::/8, 192.168.1.5" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "fd00::/8", "192.168.1.5"]);
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: true would trust every client/);
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ TRUST_PROXY: "proxy.internal" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("checks COOKIE_DOMAIN at start, not on every request (issue 16)", () => {
+    expect(parseEnv({ COOKIE_DOMAIN: "Example.RU" }).COOKIE_DOMAIN).toBe("example.ru");
+    expect(parseEnv({ COOKIE_DOMAIN: ".example.ru" }).COOKIE_DOMAIN).toBe(".example.ru");
+    for (const bad of ["a_b.ru", "127.0.0.1", "example.ru:80", "магазин.рф"]) {
+      expect(() => parseEnv({ COOKIE_DOMAIN: bad }), bad).toThrow(/COOKIE_DOMAIN/);
+    }
+  });
 });

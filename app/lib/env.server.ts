@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidHostname } from "#app/features/city/city.ts";
 
 /** §8: the message the process stops with when the API base URL is unusable. */
 export const MISSING_API_URL_MESSAGE = "Create an .env file with VITE_API_URL property!";
@@ -6,6 +7,36 @@ export const MISSING_API_URL_MESSAGE = "Create an .env file with VITE_API_URL pr
 /** An empty variable ("PORT=") counts as unset, so it gets the default instead of e.g. Number("") = 0. */
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema);
+
+/** What Express's `trust proxy` accepts by name, address or subnet (proxy-addr). */
+const ProxyAddress = z.union([z.enum(["loopback", "linklocal", "uniquelocal"]), z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+
+/**
+ * TRUST_PROXY → Express's `trust proxy`: false, a hop count, or the proxies' names, addresses and
+ * subnets. `true` is refused: it lets every client set its own protocol, host and IP (issue 16).
+ */
+const TrustProxy = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .default("loopback")
+  .transform((value, ctx): false | number | string[] => {
+    if (value === "false" || value === "none") return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const items = value.split(",").map((item) => item.trim());
+    const bad = items.find((item) => !ProxyAddress.safeParse(item).success);
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          bad === "true"
+            ? "true would trust every client's X-Forwarded-* headers; give a hop count or the proxies' addresses"
+            : `"${bad}" is not loopback, linklocal, uniquelocal, an IP address or a subnet`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
 
 export const EnvSchema = z.object({
   NODE_ENV: optional(z.enum(["development", "production", "test"]).default("production")),
@@ -19,7 +50,16 @@ export const EnvSchema = z.object({
   /** §9: default request timeout in ms. */
   REQUEST_TIMEOUT: optional(z.coerce.number().int().positive().default(6000)),
   /** Domain for the auth and city cookies (shared across subdomains); derived from Host when unset. */
-  COOKIE_DOMAIN: optional(z.string().optional()),
+  COOKIE_DOMAIN: optional(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((domain) => isValidHostname(domain.replace(/^\./, "")) && !/^[\d.]+$|^\[/.test(domain), "not a domain name")
+      .optional(),
+  ),
+  /** Which peers may set X-Forwarded-Proto/-Host/-For (Express `trust proxy`); loopback by default (issue 16). */
+  TRUST_PROXY: optional(TrustProxy),
   /** §9: environment name, default demo. */
   APP_ENV: optional(z.string().default("demo")),
   SENTRY_DSN: optional(z.string().url().optional()),

@@ -1,50 +1,73 @@
 /**
- * City switch (§4). POST /city {cityId, redirectTo}: writes the cityId cookie and redirects to the
- * page on the city's host (msk. prefix for Москва, §1). When the host changes, the redirect goes
- * through GET /city?cityId=&to= on the target host, so the cookie is also set there (local hosts
- * cannot share cookies across subdomains).
+ * City switch (§4). POST /city {cityId, redirectTo}: stores the city and sends the visitor to the
+ * page on the city's host (msk. prefix for Москва, §1). State never changes on GET (issue 16,
+ * ADR 024): GET /city is the §2 404. When the host changes:
+ * - to the Moscow host: straight there, no cookie: that host always means Москва (§4), and its
+ *   city middleware writes cityId=2 back itself;
+ * - to the plain host, when the cookie's Domain covers both hosts (a real domain, §9): the cookie
+ *   is set on this answer, then straight there;
+ * - to the plain host otherwise (msk.localhost and localhost cannot share a cookie): a small page
+ *   whose form POSTs the same choice to /city on that host, sent at once by a nonce'd script, or by
+ *   its "Продолжить" button without JavaScript. That host takes its regional variant's Origin as
+ *   its own (server/cross-site.ts).
  */
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/city";
-import { cityCookie } from "#app/lib/cookies.server.ts";
+import { cityCookie, sharesCookies } from "#app/lib/cookies.server.ts";
 import { pageNotFoundMessage } from "#app/lib/filters.ts";
+import { escapeHtml } from "#app/lib/html.ts";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { isMoscowHost } from "#app/features/city/city.ts";
 
 const CitySwitch = z.object({
   cityId: z.coerce.number().int().positive(),
-  /** Only local paths: never an open redirect. */
+  /** Only a path of this site: never an open redirect. */
   redirectTo: z
     .string()
     .default("/")
-    .transform((p) => (p.startsWith("/") && !p.startsWith("//") && !p.includes("\\") ? p : "/")),
+    .transform((path) => safeRedirectPath(path)),
 });
 
-function switchCity(context: Route.ActionArgs["context"], input: { cityId: number; redirectTo: string }) {
-  const target = context.cities.find((c) => c.id === input.cityId);
-  if (!target) return null;
-  const targetOrigin = context.originForCity(target);
-  if (targetOrigin !== context.site.origin) {
-    return redirect(`${targetOrigin}/city?${new URLSearchParams({ cityId: String(target.id), to: input.redirectTo })}`);
-  }
-  // The Moscow host always means Moscow (§4): only a non-Moscow city may be stored elsewhere.
-  const headers = new Headers();
-  if (target.domainPrefix || !isMoscowHost(context.site.hostname)) {
-    headers.append("Set-Cookie", cityCookie(context.site.hostname, target.id, context.cookieDomain));
-  }
-  return redirect(input.redirectTo, { headers });
-}
+/** §4: the message of a city switch that names no city (also a body that is not a form). */
+const CITY_NOT_FOUND_MESSAGE = "Город не найден";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = CitySwitch.safeParse(Object.fromEntries(await request.formData()));
-  const response = parsed.success ? switchCity(context, parsed.data) : null;
-  if (!response) throw new Response("Город не найден", { status: 400 });
-  return response;
+  // A JSON or text body cannot be read as a form: a bad request like a bad field, not a 500.
+  const form = await request.formData().catch(() => null);
+  const parsed = form ? CitySwitch.safeParse(Object.fromEntries(form)) : null;
+  const target = parsed?.success ? context.cities.find((c) => c.id === parsed.data.cityId) : undefined;
+  if (!parsed?.success || !target) throw new Response(CITY_NOT_FOUND_MESSAGE, { status: 400 });
+  const { redirectTo } = parsed.data;
+
+  const targetOrigin = context.originForCity(target);
+  const stored = () => ({ "Set-Cookie": cityCookie(context.site.hostname, target.id, context.cookieDomain) });
+  if (targetOrigin === context.site.origin) return redirect(redirectTo, { status: 303, headers: stored() });
+
+  const targetHostname = new URL(targetOrigin).hostname;
+  if (isMoscowHost(targetHostname)) return redirect(targetOrigin + redirectTo, 303);
+  if (sharesCookies(context.site.hostname, targetHostname, context.cookieDomain)) {
+    return redirect(targetOrigin + redirectTo, { status: 303, headers: stored() });
+  }
+  return continueOnHost(`${targetOrigin}/city`, { cityId: String(target.id), redirectTo }, target.title, context.nonce);
 }
 
-export function loader({ url, context }: Route.LoaderArgs) {
-  const parsed = CitySwitch.safeParse({ cityId: url.searchParams.get("cityId") ?? undefined, redirectTo: url.searchParams.get("to") ?? undefined });
-  const response = parsed.success ? switchCity(context, parsed.data) : null;
-  if (!response) throw new Response(pageNotFoundMessage(url.pathname), { status: 404 });
-  return response;
+/** GET changes nothing: there is no page at /city (§2 404). */
+export function loader({ url }: Route.LoaderArgs) {
+  throw new Response(pageNotFoundMessage(url.pathname), { status: 404 });
+}
+
+/** The hop to another host: a form that repeats the POST there. */
+function continueOnHost(action: string, fields: Record<string, string>, cityTitle: string, nonce: string): Response {
+  const inputs = Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join("");
+  const html =
+    '<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
+    `<title>${escapeHtml(cityTitle)}: переход на сайт города</title></head><body>` +
+    `<form method="post" action="${escapeHtml(action)}">${inputs}` +
+    `<p>${escapeHtml(cityTitle)}: переходим на сайт города…</p><button type="submit">Продолжить</button></form>` +
+    `<script nonce="${escapeHtml(nonce)}">document.forms[0].submit()</script></body></html>`;
+  return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }

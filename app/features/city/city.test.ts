@@ -9,6 +9,8 @@ import {
   FALLBACK_RUSSIA,
   hostForCity,
   isMoscowHost,
+  isValidHost,
+  isValidHostname,
   MOSCOW_ID,
   MOSCOW_PREFIX,
   selectCity,
@@ -173,5 +175,58 @@ describe("baseHostname and hostForCity (§1)", () => {
   it("the Moscow city from the list leads to the prefixed host", () => {
     expect(hostForCity("example.ru", MSK)).toBe("msk.example.ru");
     expect(hostForCity("msk.example.ru", RUS)).toBe("example.ru");
+  });
+});
+
+describe("isValidHost (issue 16: nothing is built from a bad Host)", () => {
+  it.each([
+    "example.ru",
+    "msk.example.ru",
+    "MSK.Example.RU",
+    "example.ru.",
+    "xn--80aswg.xn--p1ai",
+    "localhost",
+    "msk.localhost:3000",
+    "127.0.0.1",
+    "127.0.0.1:65535",
+    "[::1]",
+    "[::1]:3000",
+    "[2001:db8::ff00:42:8329]",
+    "[::ffff:192.0.2.1]:80",
+    `${"a".repeat(63)}.ru`,
+  ])("%s is a host", (host) => {
+    expect(isValidHost(host)).toBe(true);
+  });
+
+  it.each([
+    "a_b.example.ru",
+    "-bad-.ru",
+    "bad-.ru",
+    "a..b.ru",
+    ".example.ru",
+    "магазин.рф",
+    Buffer.from("магазин.рф").toString("latin1"),
+    "",
+    " ",
+    "a b",
+    "example.ru:",
+    "example.ru:99999",
+    "example.ru:80:80",
+    "user@example.ru",
+    "example.ru/path",
+    "[zz]",
+    "[::1",
+    "::1",
+    "999.1.1.1",
+    "1.2.3",
+    `${"a".repeat(64)}.ru`,
+    `${"a.".repeat(127)}ru`,
+  ])("%j is not a host", (host) => {
+    expect(isValidHost(host)).toBe(false);
+  });
+
+  it("a host name has no port", () => {
+    expect(isValidHostname("example.ru")).toBe(true);
+    expect(isValidHostname("example.ru:80")).toBe(false);
   });
 });

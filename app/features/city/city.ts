@@ -60,3 +60,44 @@ export function hostForCity(host: string, city: Pick<City, "domainPrefix">): str
   const base = baseHostname(host);
   return city.domainPrefix ? `${city.domainPrefix}.${base}` : base;
 }
+
+/** A DNS label (RFC 1123): letters, digits and inner hyphens, 1–63 characters. */
+const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+/** Labels joined by single dots, at most 253 characters, an optional trailing dot (the root). */
+const DNS_NAME = new RegExp(`^(?=.{1,253}\\.?$)${LABEL}(?:\\.${LABEL})*\\.?$`, "i");
+const IPV4_OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+const IPV4 = new RegExp(`^${IPV4_OCTET}(?:\\.${IPV4_OCTET}){3}$`);
+/** An IPv6 address as the URL parser reads it (it checks the groups); only hex digits, colons and dots. */
+function isIpv6(address: string): boolean {
+  if (!/^[0-9a-f:.]+$/i.test(address)) return false;
+  try {
+    return new URL(`http://[${address}]/`).hostname.length > 2;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a host name (no port) can go into a URL, a cookie's Domain or a header as it is: a DNS
+ * name of letters, digits and hyphens (an IDN arrives as punycode, "xn--…"), an IPv4 address, or
+ * a bracketed IPv6 address. A name ending in a number must be an IPv4 address (as URL parsers
+ * read it). "a_b.example.ru", "-bad-.ru", "a..b.ru" and raw Cyrillic are not host names.
+ */
+export function isValidHostname(hostname: string): boolean {
+  if (hostname.startsWith("[")) return hostname.endsWith("]") && isIpv6(hostname.slice(1, -1));
+  if (!DNS_NAME.test(hostname)) return false;
+  const labels = hostname.replace(/\.$/, "").split(".");
+  return !/^\d+$/.test(labels[labels.length - 1]) || IPV4.test(labels.join("."));
+}
+
+/**
+ * Whether a Host header value (host, optionally ":port") is well formed. RFC 9112 §3.2: a request
+ * with an invalid Host is answered 400; nothing derived from the Host (cookie Domain, origins,
+ * the page's URL) is built from one that fails this check.
+ */
+export function isValidHost(host: string): boolean {
+  const match = /^(\[[^\]]*\]|[^:]*)(?::(\d{1,5}))?$/.exec(host);
+  if (!match) return false;
+  const [, hostname, port] = match;
+  return isValidHostname(hostname) && (port === undefined || Number(port) <= 65535);
+}
