@@ -11,12 +11,13 @@
  *   its "Продолжить" button without JavaScript. That host takes its regional variant's Origin as
  *   its own (server/cross-site.ts).
  */
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/city";
 import { cityCookie, sharesCookies } from "#app/lib/cookies.server.ts";
 import { pageNotFoundMessage } from "#app/lib/filters.ts";
-import { escapeHtml } from "#app/lib/html.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { isMoscowHost } from "#app/features/city/city.ts";
 
@@ -59,15 +60,25 @@ export function loader({ url }: Route.LoaderArgs) {
 
 /** The hop to another host: a form that repeats the POST there. */
 function continueOnHost(action: string, fields: Record<string, string>, cityTitle: string, nonce: string): Response {
-  const inputs = Object.entries(fields)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join("");
-  const html =
-    '<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
-    `<title>${escapeHtml(cityTitle)}: переход на сайт города</title></head><body>` +
-    `<form method="post" action="${escapeHtml(action)}">${inputs}` +
-    `<p>${escapeHtml(cityTitle)}: переходим на сайт города…</p><button type="submit">Продолжить</button></form>` +
-    `<script nonce="${escapeHtml(nonce)}">document.forms[0].submit()</script></body></html>`;
+  const inputs = Object.entries(fields).map(([name, value]) => createElement("input", { key: name, type: "hidden", name, value }));
+  const page = createElement(
+    "html",
+    { lang: "ru" },
+    createElement(
+      "head",
+      null,
+      createElement("meta", { charSet: "utf-8" }),
+      createElement("meta", { name: "viewport", content: "width=device-width, initial-scale=1" }),
+      createElement("meta", { name: "robots", content: "noindex" }),
+      createElement("title", null, `${cityTitle}: переход на сайт города`),
+    ),
+    createElement(
+      "body",
+      null,
+      createElement("form", { method: "post", action }, ...inputs, createElement("p", null, `${cityTitle}: переходим на сайт города…`), createElement("button", { type: "submit" }, "Продолжить")),
+      createElement("script", { nonce, dangerouslySetInnerHTML: { __html: "document.forms[0].submit()" } }),
+    ),
+  );
+  const html = `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
   return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }
