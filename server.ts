@@ -14,12 +14,12 @@ import type { ServerBuild } from "react-router";
 import { parseEnv, type Env } from "./app/lib/env.server.ts";
 import { createBackend, type Backend } from "./app/lib/backend.server.ts";
 import { securityHeaders } from "./server/security.ts";
+import { MAP_WIDGET_ORIGIN } from "./app/features/content/office-map.ts";
 import { requestLog } from "./server/request-log.ts";
 import { pageGuard, requestGuard } from "./server/request-guard.ts";
 import { crossSiteGuard } from "./server/cross-site.ts";
 import { bodyLimit, MiB } from "./server/body-limit.ts";
 import { errorHandler } from "./server/errors.ts";
-import { logServerErrorsOnly } from "./server/router-errors.ts";
 import { hashedAssets } from "./server/static-assets.ts";
 import { createContextFactory } from "./app/lib/context.server.ts";
 import { closeSanitizer, preloadSanitizer } from "./app/lib/sanitize.server.ts";
@@ -62,7 +62,7 @@ export async function startServer(env: Env) {
   });
   // Methods, the request target, X-Forwarded-* from untrusted peers, Host (ADR 024).
   app.use(requestGuard());
-  app.use(securityHeaders());
+  app.use(securityHeaders({ frameSources: env.YANDEX_MAPS_KEY ? [MAP_WIDGET_ORIGIN] : [] }));
   // No write from another site; no body over its limit, refused before it is read (ADR 024).
   app.use(crossSiteGuard());
   // An upload route gets its own limit here, e.g. { path: "/api/file/upload", limit: 20 * MiB }.
@@ -81,7 +81,7 @@ export async function startServer(env: Env) {
   if (env.NODE_ENV === "development") {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     app.use(vite.middlewares);
-    build = () => (vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>).then(logServerErrorsOnly);
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     const clientDir = path.resolve("build/client");
     app.use("/assets", hashedAssets(clientDir));
@@ -89,8 +89,7 @@ export async function startServer(env: Env) {
     // skipping it here saves a failing stat() on every page request.
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
-    // A client's 4xx is one request-log line, not a stack trace (issue 16).
-    build = logServerErrorsOnly(await (serverBuild as Promise<ServerBuild>));
+    build = await (serverBuild as Promise<ServerBuild>);
   }
 
   // Methods and paths no page has stop here, before route modules build headers from them.

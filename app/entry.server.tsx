@@ -5,9 +5,9 @@
  * so finished renders are not retained (the baseline's memory problem).
  */
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 
 /** Deferred data that has not arrived by then is rejected into its error boundary. */
@@ -57,3 +57,23 @@ export default function handleRequest(
     });
   });
 }
+
+/**
+ * Whether React Router refused a page's action because its Origin is another host (it answers 400:
+ * "… Aborting the action." for a document, a bare "Bad Request" for a `.data` request).
+ */
+function isActionOriginRefusal(error: unknown): boolean {
+  return error instanceof Error && (error.message.endsWith("Aborting the action.") || error.message === "Bad Request");
+}
+
+/**
+ * A client's mistakes (a 404, a POST to a page without an action) get the request log's one line,
+ * not a stack trace (issue 16); server errors are logged with their stack, as React Router's
+ * default does, unless the client went away.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if ((isRouteErrorResponse(error) && error.status < 500) || isActionOriginRefusal(error)) return;
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(inner ?? error);
+};

@@ -124,5 +124,5 @@ export function ErrorBoundary() {
 }
 
 export function meta({ error }: Route.MetaArgs) {
-  return [{ title: error ? `Страница не найдена — ${SITE_NAME}` : SITE_NAME }];
+  return [{ title: error ? `Страница не найдена | ${SITE_NAME}` : SITE_NAME }];
 }

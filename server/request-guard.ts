@@ -13,7 +13,6 @@
  */
 import type { Request, RequestHandler } from "express";
 import { isValidHost } from "#app/features/city/city.ts";
-import { pageNotFoundMessage } from "#app/lib/filters.ts";
 import { quoted, reject } from "./reject.ts";
 
 /** Every method a page, a resource route or the /api answers. */
@@ -54,13 +53,6 @@ export function requestGuard(): RequestHandler {
   };
 }
 
-/**
- * Every URL of the shop is spelt with characters a path carries without percent-encoding (RFC 3986
- * pchar): the §2 routes, slugs, ids and the filter grammar (filter-path.ts). A path that decodes to
- * anything else names no page.
- */
-const PAGE_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
-
 /** Pages and resource routes are read (GET, HEAD) and written by forms (POST). */
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
 const PAGE_ALLOW_HEADER = [...PAGE_METHODS].join(", ");
@@ -69,23 +61,21 @@ const PAGE_ALLOW_HEADER = [...PAGE_METHODS].join(", ");
  * In front of the pages (not /api or static files):
  * - methods other than GET, HEAD and POST are 405 here: React Router refuses OPTIONS, and answers
  *   PUT or DELETE on a page without an action with a 405 and a stack trace in the log;
- * - a path whose percent-encoding is broken is a 400; one that decodes to characters no page URL
- *   has is the §2 404. Route modules put decoded slugs into Location headers: "/brands/кр" made
- *   `Headers` throw (500) and "/brands/a%20b" redirected to itself forever (issue 16); this keeps
- *   such paths away from them.
+ * - a path whose percent-encoding is broken is a 400 (React Router could not decode it either).
+ *   A path that decodes to characters no page URL has ("/brands/кр", "/brands/a%20b") goes on to
+ *   the pages, which check their params themselves and answer the §2 404 page (issue 16: such
+ *   slugs were put into Location headers, a 500 and a redirect loop).
  */
 export function pageGuard(): RequestHandler {
   return (req, res, next) => {
     if (!PAGE_METHODS.has(req.method)) {
       return reject(res, 405, "Метод не поддерживается", `method ${quoted(req.method)} on a page`, { Allow: PAGE_ALLOW_HEADER });
     }
-    let decoded: string;
     try {
-      decoded = decodeURIComponent(req.path);
+      decodeURIComponent(req.path);
     } catch {
       return reject(res, 400, "Неверный адрес страницы", `bad percent-encoding in ${quoted(req.path)}`);
     }
-    if (!PAGE_PATH.test(decoded)) return reject(res, 404, pageNotFoundMessage(req.path), `no page can have the path ${quoted(req.path)}`);
     next();
   };
 }

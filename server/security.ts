@@ -28,7 +28,7 @@ export function newNonce(): string {
 const policyTails = new Map<string, string>();
 const POLICY_TAILS_KEPT = 64;
 
-function policyTail(protocol: string, host: string): string {
+function policyTail(protocol: string, host: string, frameSources: string): string {
   const key = `${protocol}://${host}`;
   let tail = policyTails.get(key);
   if (tail === undefined) {
@@ -38,7 +38,7 @@ function policyTail(protocol: string, host: string): string {
       "img-src 'self' data: blob:",
       "font-src 'self'",
       "connect-src 'self'",
-      "frame-src 'self'",
+      `frame-src 'self'${frameSources}`,
       "frame-ancestors 'self'",
       // The city picker posts to /city, which may redirect to the other regional host (§1).
       `form-action 'self' ${regionalOrigins(protocol, host)}`,
@@ -59,11 +59,13 @@ export const HSTS = "max-age=31536000; includeSubDomains";
  * the nonce; styles allow inline attributes because React writes style props. The host is the
  * one the request guard checked (Host, or a trusted proxy's X-Forwarded-Host).
  */
-export function securityHeaders(): RequestHandler {
+export function securityHeaders(options: { frameSources?: readonly string[] } = {}): RequestHandler {
+  // Other sites the pages may embed (the contacts page's map widget, when a key is configured).
+  const frameSources = (options.frameSources ?? []).map((source) => ` ${source}`).join("");
   return (req, res, next) => {
     const nonce = newNonce();
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${nonce}' ${policyTail(req.protocol, req.host ?? "")}`);
+    res.setHeader("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${nonce}' ${policyTail(req.protocol, req.host ?? "", frameSources)}`);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -150,6 +150,8 @@ export function createContextFactory(env: Env, backend: Backend) {
       isAuthenticated: Boolean(token),
       appEnv: env.APP_ENV,
       cookieDomain: env.COOKIE_DOMAIN,
+      /** The contacts page's map widget (YANDEX_MAPS_KEY); null = a map picture. */
+      mapsKey: env.YANDEX_MAPS_KEY ?? null,
     };
   }
 

@@ -63,6 +63,8 @@ export const EnvSchema = z.object({
   /** §9: environment name, default demo. */
   APP_ENV: optional(z.string().default("demo")),
   SENTRY_DSN: optional(z.string().url().optional()),
+  /** Yandex Maps key: the contacts page embeds a map widget; unset = a map picture with links. */
+  YANDEX_MAPS_KEY: optional(z.string().trim().regex(/^[A-Za-z0-9-]{8,64}$/, "a Yandex Maps API key").optional()),
   LOG_LEVEL: optional(z.enum(["silent", "error", "info"]).default("info")),
   /** Milliseconds SIGTERM keeps serving (with Connection: close) before closing the listener. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),

@@ -10,7 +10,7 @@ import { withFilterPath } from "#app/features/catalog/filter-path.ts";
 import { canonicalRedirect, filterFormRedirect, isSlug, listingSeo, loadListing, parseListingPath } from "#app/features/catalog/listing.server.ts";
 import { mainContentError, notFound } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
-import { seoMeta } from "#app/lib/seo.ts";
+import { rasterImage, seoMeta } from "#app/lib/seo.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
@@ -55,6 +55,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       description: `Продукция ${brand.title} с нанесением логотипа: цены от производителя, нанесение от 1 дня, доставка по России.`,
     },
   });
+  if (brand.image) seo.image = rasterImage(brand.image, context.originForCity(context.city));
   return {
     h1,
     crumbs,

@@ -14,7 +14,8 @@ import {
 } from "#app/features/catalog/listing.server.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
-import { seoMeta } from "#app/lib/seo.ts";
+import { ogImage, seoMeta } from "#app/lib/seo.ts";
+import { inCity } from "#contract/city-tokens.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
@@ -45,18 +46,21 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     .filter((c) => c.count > 0)
     .map((c) => ({ title: c.title, href: `/catalog/${c.slug}`, count: c.count }));
 
+  const origin = context.originForCity(context.city);
   const { seo, h1 } = listingSeo({
     entries: seoEntries,
-    origin: context.originForCity(context.city),
+    origin,
     city: context.city,
     view,
     canonicalPath,
     name,
     fallback: {
-      title: `${name} с логотипом — купить в ${context.city.titlePrepositional}`,
+      title: `${name} с логотипом — купить ${inCity(context.city.titlePrepositional)}`,
       description: `${name} с нанесением логотипа оптом и в розницу: цены от производителя, нанесение от 1 дня, доставка по России.`,
     },
   });
+  // A 1200×630 picture for social networks, one per category.
+  seo.image = ogImage(origin, found?.node.id ?? 0);
   return { h1, crumbs, subcategories, listing: view, seo };
 }
 

@@ -8,7 +8,7 @@ import { seoMeta } from "#app/lib/seo.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { telHref } from "#app/features/content/contacts.ts";
-import { mapLinks, officeMapId } from "#app/features/content/office-map.ts";
+import { mapLinks, mapWidgetUrl, officeMapId } from "#app/features/content/office-map.ts";
 import { loadStaticPage } from "#app/features/content/static-page.server.ts";
 import { StaticPageView } from "#app/components/static-page-view.tsx";
 import { cityContacts } from "#app/lib/shell.server.tsx";
@@ -28,7 +28,13 @@ export async function loader(args: Route.LoaderArgs) {
       email,
       operationMode,
       address: officeAddress ? [officeAddress.postalCode, officeAddress.city, officeAddress.street].filter(Boolean).join(", ") : null,
-      map: coordinates ? { picture: `/api/media/map/${officeMapId(context.city)}-800x400.png`, links: mapLinks(coordinates, officeAddress) } : null,
+      map: coordinates
+        ? {
+            picture: `/api/media/map/${officeMapId(context.city)}-800x400.png`,
+            widget: context.mapsKey ? mapWidgetUrl(coordinates, context.mapsKey) : null,
+            links: mapLinks(coordinates, officeAddress),
+          }
+        : null,
     },
   };
 }
@@ -90,9 +96,13 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
         </div>
         {office.map ? (
           <figure className="contacts-card__map" data-testid="office-map">
-            <AppLink to={office.map.links.yandex} external aria-label={`${office.address ?? "Офис"} на Яндекс Картах`}>
-              <img src={office.map.picture} alt={`Карта: ${office.address ?? "офис"}`} width={800} height={400} loading="lazy" decoding="async" />
-            </AppLink>
+            {office.map.widget ? (
+              <iframe src={office.map.widget} title={`Карта: ${office.address ?? "офис"}`} width={800} height={400} loading="lazy" className="contacts-card__widget" />
+            ) : (
+              <AppLink to={office.map.links.yandex} external aria-label={`${office.address ?? "Офис"} на Яндекс Картах`}>
+                <img src={office.map.picture} alt={`Карта: ${office.address ?? "офис"}`} width={800} height={400} loading="lazy" decoding="async" />
+              </AppLink>
+            )}
             <figcaption>
               Открыть на картах:{" "}
               <AppLink to={office.map.links.yandex} external>

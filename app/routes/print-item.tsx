@@ -9,7 +9,7 @@ import { formatPrice } from "#app/features/catalog/price.ts";
 import { pageNotFoundMessage } from "#app/lib/filters.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
-import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
+import { rasterImage, resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
@@ -40,6 +40,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     title: `${coating.title} — нанесение логотипа`,
     description: coating.preview || plainText(description, 200) || `${coating.title}: нанесение логотипа на сувениры и промо-продукцию.`,
   });
+  if (coating.image) seo.image = rasterImage(coating.image, context.originForCity(context.city), { width: 600, height: 400 });
   return {
     seo,
     printType: {

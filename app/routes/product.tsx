@@ -9,6 +9,7 @@ import { data, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/product";
 import { endpoints, emptyPaged, type Coating, type ProductGroup, type ProductGroupDetail } from "#contract/index.ts";
 import type { SeoEntry } from "#contract/content.ts";
+import { inCity, type CityTitleForms } from "#contract/city-tokens.ts";
 import { productHref, type ProductCardView } from "#app/features/catalog/card-view.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { useViewedProducts } from "#app/features/viewed/use-viewed.ts";
@@ -16,7 +17,7 @@ import { pageNotFoundMessage } from "#app/lib/filters.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
-import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
+import { rasterImage, resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { breadcrumbListJsonLd, JsonLd, productJsonLd } from "#app/lib/json-ld.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -60,22 +61,26 @@ interface ProductPageInput {
   seoEntries: SeoEntry[];
   path: string;
   origin: string;
+  city: CityTitleForms;
 }
 
 /** The product page's data: only what the page shows. */
-function productPage({ group, description, coatings, seoEntries, path, origin }: ProductPageInput) {
+function productPage({ group, description, coatings, seoEntries, path, origin, city }: ProductPageInput) {
   const summary = plainText(description);
   const accepted = new Set(group.coatings);
   const seo = resolveSeo(seoEntries, path, origin, {
-    title: `${group.title} с логотипом`,
+    title: `${group.title} с логотипом — купить ${inCity(city.titlePrepositional)}`,
     description:
       `${group.title} — цена от ${formatPrice(group.minPrice)} за штуку` +
       (group.brand ? `, бренд ${group.brand.title}` : "") +
       `. Нанесение логотипа, доставка по России.` +
       (summary ? ` ${plainText(summary, 120)}` : ""),
   });
+  // Social networks get the product's picture as PNG and see a product with its price.
+  seo.type = "product";
+  seo.price = { amount: group.minPrice, currency: "RUB" };
   const image = group.image ?? group.images[0];
-  if (image) seo.image = image.startsWith("http") ? image : origin + image;
+  if (image) seo.image = rasterImage(image, origin, { width: 600, height: 600 });
 
   return {
       product: {
@@ -128,7 +133,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const description = group.description ? await sanitizedHtml(group.description) : "";
   const origin = context.originForCity(context.city);
   return {
-    ...productPage({ group, description, coatings, seoEntries, path, origin }),
+    ...productPage({ group, description, coatings, seoEntries, path, origin, city: context.city }),
     // Deferred (§2): streamed after the shell.
     lookingAt,
     similar,

@@ -163,6 +163,18 @@ test.describe("bad input is a 404 or a redirect, never a 5xx", () => {
     }
   });
 
+  test("slugs no catalogue has (Cyrillic, spaces, control characters) are the §2 404 page, never a 5xx or a loop", async ({ request }) => {
+    for (const path of ["/brands/%D0%BA%D1%80", "/catalog/%D0%BA%D1%80", "/catalog/%D0%BA%D1%80?sort=new", "/brands/a%20b", "/brands/a%0Ab/color=belyy", "/catalog/a%20b/filter/color=belyy"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(404);
+      expect(await response.text(), path).toContain("Похоже, что такой страницы не существует.");
+    }
+    // A submitted filter form with hostile values is redirected with an encoded Location, then 404s.
+    const form = await request.get("/catalog/ruchki?brand=%D0%BA%0D%0Ax", { maxRedirects: 0 });
+    expect(form.status()).toBe(302);
+    expect(form.headers()["location"]).toMatch(/^\/catalog\/ruchki\/filter\/brand=%D0%BA/);
+  });
+
   test("the word filter inside the filters is '404 - Страница не найдена'", async ({ request }) => {
     for (const path of [`${CATEGORY}/filter/filter/brand=arrow`, "/brands/arrow/filter/color=siniy", "/bestoffers/filter"]) {
       const response = await request.get(path);

@@ -17,10 +17,21 @@ for (const { path, h1, layout } of SHIPPED_PAGES) {
   });
 }
 
-test("/contacts shows the office address and coordinates", async ({ page }) => {
+test("/contacts shows the office with its phone and a map that opens in a maps service", async ({ page }) => {
   await page.goto("/contacts");
+  await expect(page.getByRole("heading", { level: 2, name: "Офис в Санкт-Петербурге" })).toBeVisible();
   await expect(page.getByTestId("office-address")).toContainText(SEED_CONTACTS.officeCity);
-  await expect(page.getByTestId("office-coordinates")).toHaveText(SEED_CONTACTS.coordinates);
+  await expect(page.getByTestId("office-phone")).toHaveText(SEED_CONTACTS.phone);
+  const map = page.getByTestId("office-map");
+  await expect(map.locator("img")).toHaveAttribute("src", "/api/media/map/1-800x400.png");
+  // No raw coordinates on the page: a map picture and links to the maps services.
+  await expect(page.locator("main")).not.toContainText(SEED_CONTACTS.coordinates);
+  const yandex = new URL((await map.getByRole("link", { name: "Яндекс Карты" }).getAttribute("href"))!);
+  expect(yandex.host).toBe("yandex.ru");
+  expect(yandex.searchParams.get("pt")).toBe("30.356310,59.922620");
+  const picture = await page.request.get("/api/media/map/1-800x400.png");
+  expect(picture.headers()["content-type"]).toBe("image/png");
+  await waitForHydration(page);
 });
 
 test.describe("unknown path", () => {

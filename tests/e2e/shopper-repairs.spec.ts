@@ -3,6 +3,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
+import { MSK_URL } from "#tests/support/servers.ts";
 
 interface ApiGroup {
   id: number;
@@ -212,4 +213,50 @@ test.describe("on a phone", () => {
     await gallery.dispatchEvent("pointerup", { pointerType: "touch", isPrimary: true, pointerId: 8, clientX: at.x - 45, clientY: at.y });
     await expect(page.locator('.gallery__thumb[aria-current="true"]')).toHaveAttribute("href", "#photo-2");
   });
+});
+
+test.describe("the Moscow site speaks of Moscow", () => {
+  test("header phone, category title, contacts card, footer and map are Moscow's", async ({ page }) => {
+    const msk = MSK_URL;
+    await page.goto(`${msk}/catalog/ruchki`);
+    await expect(page).toHaveTitle(/в Москве/);
+    await expect(page).not.toHaveTitle(/Санкт-Петербург/);
+    await expect(page.locator(".header__phone")).toHaveAttribute("href", /^tel:\+7495/);
+    await expect(page.locator("footer")).toContainText("+7 (495)");
+    await expect(page.locator("footer")).not.toContainText("+7 (812)");
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http:\/\/msk\.localhost:\d+\/api\/media\/og\/\d+\.png$/);
+
+    await page.goto(`${msk}/contacts`);
+    await expect(page.getByRole("heading", { level: 2, name: "Офис в Москве" })).toBeVisible();
+    await expect(page.getByTestId("office-address")).toContainText("Москва");
+    await expect(page.getByTestId("office-phone")).toContainText("+7 (495)");
+    await expect(page.getByTestId("office-map").locator("img")).toHaveAttribute("src", "/api/media/map/2-800x400.png");
+    await expect(page.locator("main")).not.toContainText("Лиговский");
+    await waitForHydration(page);
+  });
+
+  test("the main host's titles name the visitor's city, never a hard-coded one", async ({ request }) => {
+    const html = await (await request.get("/catalog/ruchki")).text();
+    expect(html).toMatch(/<title>[^<]*в России[^<]*<\/title>/);
+    expect(html).not.toMatch(/\{city(In|Dative)?\}/);
+  });
+});
+
+test("product pages are products for social networks, with a PNG picture; one brand in every title", async ({ request }) => {
+  const list = await apiData<{ elements: ApiGroup[] }>(request, "/product/list?pageLimit=1");
+  const html = await (await request.get(`/catalog/goods/${list.elements[0].id}`)).text();
+  expect(html).toContain('<meta property="og:type" content="product"/>');
+  const image = /<meta property="og:image" content="([^"]+)"/.exec(html)![1];
+  expect(image).toMatch(/\.png$/);
+  const picture = await request.get(new URL(image).pathname);
+  expect(picture.headers()["content-type"]).toBe("image/png");
+  const title = /<title>([^<]*)<\/title>/.exec(html)![1];
+  expect(title.match(/логотип/g) ?? []).toHaveLength(1);
+  expect(title).toMatch(/ТМГ$/);
+  expect(html).not.toContain("Промо Подарки");
+  for (const path of ["/", "/catalog"]) {
+    const page = await (await request.get(path)).text();
+    expect(page, path).toMatch(/<meta property="og:image" content="[^"]+\.png"/);
+  }
+  expect((await request.get("/favicon.ico")).status()).toBe(200);
 });

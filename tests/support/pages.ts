@@ -27,8 +27,8 @@ export const notFoundMessage = (path: string) => `Page not found: ${path}`;
 
 /** Demo seed contacts (api/db/seed/content-data.ts). */
 export const SEED_CONTACTS = {
-  phone: "+7 (812) 000-00-00",
-  email: "info@promo-podarki.example",
+  phone: "+7 (812) 407-26-15",
+  email: "info@tmg-podarki.ru",
   officeCity: "Санкт-Петербург",
-  coordinates: /59\.93,\s*30\.31/,
+  coordinates: /59\.92262,\s*30\.35631/,
 };

@@ -369,7 +369,7 @@ describe("listingSeo", () => {
 
   it("names the selected values and the page in the title, canonical = the filter path", () => {
     const { seo } = listingSeo(input(f({ brands: ["bic"], page: 2 }), "/catalog/ruchki/filter/brand=bic/page=2", 2));
-    expect(seo.title).toBe(`Ручки с логотипом: Bic, страница 2 — ${SITE_NAME}`);
+    expect(seo.title).toBe(`Ручки с логотипом: Bic, страница 2 | ${SITE_NAME}`);
     expect(seo.canonical).toBe("https://msk.example.ru/catalog/ruchki/filter/brand=bic/page=2");
     expect(seo.robots).toBeUndefined();
   });
@@ -384,7 +384,7 @@ describe("listingSeo", () => {
   it("falls back to generated texts without an entry", () => {
     const { seo, h1 } = listingSeo({ ...input(f(), "/catalog/ruchki"), entries: [] });
     expect(h1).toBe("Ручки");
-    expect(seo.title).toBe(`Ручки — купить с логотипом — ${SITE_NAME}`);
+    expect(seo.title).toBe(`Ручки — купить с логотипом | ${SITE_NAME}`);
   });
 });
 

@@ -352,7 +352,7 @@ export function listingSeo({ entries, origin, view, canonicalPath, name, fallbac
     const summary = selectedSummary(view.facets, view.filters);
     const extra = [summary, view.page > 1 ? `страница ${view.page}` : ""].filter(Boolean).join(", ");
     if (extra) {
-      seo.title = `${h1}: ${extra} — ${SITE_NAME}`;
+      seo.title = `${h1}: ${extra} | ${SITE_NAME}`;
       seo.description = `${h1}: ${extra}. ${seo.description}`;
     }
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAP_WIDGET_ORIGIN, mapLinks, mapWidgetUrl, officeMapId } from "./office-map.ts";
 import { deriveContacts, parseOfficeAddress, telHref } from "./contacts.ts";
 
 describe("contacts from init (§3, §8)", () => {
@@ -34,5 +35,24 @@ describe("contacts from init (§3, §8)", () => {
 
   it("builds tel: links", () => {
     expect(telHref("+7 (812) 000-00-00")).toBe("tel:+78120000000");
+  });
+});
+
+describe("office maps", () => {
+  it("open the point and the address in Yandex Maps and 2GIS", () => {
+    const links = mapLinks({ lat: 55.78228, lon: 37.59864 }, { postalCode: "127055", city: "Москва", street: "Новослободская улица, д. 23" });
+    const yandex = new URL(links.yandex);
+    expect(yandex.origin + yandex.pathname).toBe("https://yandex.ru/maps/");
+    expect(yandex.searchParams.get("pt")).toBe("37.598640,55.782280");
+    expect(yandex.searchParams.get("text")).toBe("Москва, Новослободская улица, д. 23");
+    expect(links.twoGis).toBe("https://2gis.ru/geo/37.598640,55.782280");
+  });
+
+  it("the widget carries the point and the key; St Petersburg and Россия share the St Petersburg map", () => {
+    const widget = new URL(mapWidgetUrl({ lat: 59.92262, lon: 30.35631 }, "key-123456"));
+    expect(widget.origin).toBe(MAP_WIDGET_ORIGIN);
+    expect(widget.searchParams.get("ll")).toBe("30.356310,59.922620");
+    expect(widget.searchParams.get("apikey")).toBe("key-123456");
+    expect([officeMapId({ id: 1 }), officeMapId({ id: 2 }), officeMapId({ id: 3 })]).toEqual([1, 2, 1]);
   });
 });
