@@ -10,15 +10,12 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# postinstall patches React Router (ADR 018).
-COPY scripts/patch-dependencies.mjs ./scripts/
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 
 # The build needs the dev dependencies (React Router, Vite, esbuild, terser, zopfli).
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY scripts/patch-dependencies.mjs ./scripts/
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build

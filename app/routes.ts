@@ -30,7 +30,7 @@ export default [
   // Resource routes
   route("city", "routes/city.ts"),
   // Crawlers: robots.txt. The sitemap files are served in front of React Router
-  // (app/lib/sitemap-handler.server.ts): one route per file name would slow every page.
+  // (server/sitemaps.ts): one route per file name would slow every page.
   route("robots.txt", "routes/robots.ts"),
 
   // Home, product and print pages (§2) and their resource routes.

@@ -49,6 +49,11 @@ export function requestGuard(): RequestHandler {
     if (req.protocol !== "http" && req.protocol !== "https") {
       return reject(res, 400, "Неверный протокол (X-Forwarded-Proto)", `invalid X-Forwarded-Proto ${quoted(req.get("x-forwarded-proto"))}`);
     }
+    // Host names are case-insensitive: one spelling from here on, so a page rendered for
+    // "LocalHost" is the page the cache keeps (and serves) for "localhost".
+    if (host !== undefined) req.headers.host = host.toLowerCase();
+    const forwardedHost = req.headers["x-forwarded-host"];
+    if (typeof forwardedHost === "string") req.headers["x-forwarded-host"] = forwardedHost.toLowerCase();
     next();
   };
 }

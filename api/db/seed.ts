@@ -251,7 +251,7 @@ async function fill(tx: Tx, options: SeedOptions): Promise<SeedSummary> {
       slug: p.slug,
       title: p.title,
       content: p.content,
-      seoTitle: `${p.title} — ${SHOP_NAME}`,
+      seoTitle: `${p.title} | ${SHOP_NAME}`,
       seoDescription: p.seoDescription,
       updatedAt: new Date(CATALOGUE_DATE),
     })),

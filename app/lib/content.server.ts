@@ -48,9 +48,10 @@ export function createContentService(backend: Backend, defaultTimeoutMs: number)
     cities: () => cachedList<City[]>("cities", () => api.call(endpoints.cityList), []),
     /**
      * The SEO entries, with their city tokens ({city}, {cityIn}, {cityDative}) filled for `city`
-     * (one entry serves every regional site, §1/§3); once per answer and city.
+     * (one entry serves every regional site, §1/§3); once per answer and city. `null` gives the
+     * entries as the API sent them (warm-up).
      */
-    seo: async (city?: Pick<City, "id" | "title" | "titlePrepositional" | "titleDative">) => {
+    seo: async (city: Pick<City, "id" | "title" | "titlePrepositional" | "titleDative"> | null) => {
       const entries = await cachedList<SeoEntry[]>("seo", () => api.call(endpoints.seoList), []);
       if (!city) return entries;
       let byCity = filled.get(entries);

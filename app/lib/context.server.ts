@@ -156,7 +156,7 @@ export function createContextFactory(env: Env, backend: Backend) {
   }
 
   /** Fills the shared content cache before the first visitor arrives (failures are not cached). */
-  const warmUp = () => Promise.all([content.init(), content.cities(), content.seo()]).then(() => {});
+  const warmUp = () => Promise.all([content.init(), content.cities(), content.seo(null)]).then(() => {});
 
   return Object.assign(createLoadContext, { warmUp, resolveCity, content, sitemaps, cityOrigin });
 }

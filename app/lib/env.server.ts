@@ -70,7 +70,7 @@ export const EnvSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),
   /** Seconds to wait for in-flight requests on SIGTERM. */
   SHUTDOWN_TIMEOUT: optional(z.coerce.number().int().positive().default(10)),
-  /** Anonymous page micro-cache (app/lib/page-cache.server.ts): "off" renders every request. */
+  /** Anonymous page micro-cache (server/page-cache.ts; routes opt in, ADR 023): "off" renders every request. */
   PAGE_CACHE: optional(z.enum(["on", "off"]).default("on")),
   /**
    * Shared read cache of anonymous catalogue API answers (endpoints marked `shared`): seconds an

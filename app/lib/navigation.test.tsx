@@ -1,22 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { AppLink, isInternalPath, MAX_PRELOADS, releasePreloadSlot, safeNavigationTarget, takePreloadSlot } from "./navigation.tsx";
+import { AppLink, isInternalPath, MAX_PRELOADS, releaseAllPreloads, releasePreloadSlot, takePreloadSlot } from "./navigation.tsx";
 import { FILTER_WORD_MESSAGE, pageNotFoundMessage, splitFilters } from "./filters.ts";
-
-describe("safeNavigationTarget (§8)", () => {
-  const origin = "https://example.ru";
-  it("keeps same-origin paths", () => {
-    expect(safeNavigationTarget("/about?x=1#top", origin)).toBe("/about?x=1#top");
-  });
-  it("refuses external URLs without the explicit option", () => {
-    expect(safeNavigationTarget("https://evil.example/", origin)).toBeNull();
-    expect(safeNavigationTarget("https://partner.example/", origin, { external: true })).toBe("https://partner.example/");
-  });
-  it("refuses script-protocol URLs even with the option", () => {
-    expect(safeNavigationTarget("javascript:alert(1)", origin, { external: true })).toBeNull();
-  });
-});
 
 describe("route errors (§2)", () => {
   it("formats the not-found message", () => {
@@ -47,6 +33,14 @@ describe("AppLink's rules (§8, §9)", () => {
     const slow = {};
     expect(takePreloadSlot(slow, "/x", { effectiveType: "2g" })).toBe(true);
     releasePreloadSlot(slow);
+    // A navigation ends every preload, so links that left the page leave no slot taken.
+    const gone = [{}, {}, {}, {}];
+    for (const h of gone) takePreloadSlot(h, "/y", {});
+    expect(takePreloadSlot({}, "/z", {})).toBe(false);
+    releaseAllPreloads();
+    const next = {};
+    expect(takePreloadSlot(next, "/z", {})).toBe(true);
+    releasePreloadSlot(next);
     expect(MAX_PRELOADS).toBe(4);
   });
 
@@ -56,5 +50,7 @@ describe("AppLink's rules (§8, §9)", () => {
     expect(html(<AppLink to="https://partner.example/">x</AppLink>)).toBe("<span>x</span>");
     expect(html(<AppLink to="https://partner.example/" external>x</AppLink>)).toBe('<a href="https://partner.example/" rel="noopener noreferrer">x</a>');
     expect(html(<AppLink to="javascript:alert(1)" external>x</AppLink>)).toBe("<span>x</span>");
+    // An external link keeps its anchor attributes (an accessible name, say).
+    expect(html(<AppLink to="https://yandex.ru/maps/" external aria-label="На карте">x</AppLink>)).toBe('<a aria-label="На карте" href="https://yandex.ru/maps/" rel="noopener noreferrer">x</a>');
   });
 });

@@ -7,29 +7,13 @@
  * - §8: navigation to an external URL without the explicit `external` option, or to a
  *   script-protocol URL, is refused: such a link renders as plain text.
  */
-import { useSyncExternalStore, type FocusEvent, type MouseEvent, type ReactNode, type TouchEvent } from "react";
-import { Link, PrefetchPageLinks, type LinkProps } from "react-router";
+import { useEffect, useSyncExternalStore, type FocusEvent, type MouseEvent, type ReactNode, type TouchEvent } from "react";
+import { Link, PrefetchPageLinks, useLocation, type LinkProps } from "react-router";
 
 /** §9: simultaneous route preloads. */
 export const MAX_PRELOADS = 4;
 /** How long the pointer must rest on a link before it preloads (React Router's own delay). */
 const INTENT_DELAY_MS = 100;
-
-/**
- * §8: the path to navigate to, or null when refused. Same-origin URLs become paths; other
- * http(s) URLs pass only with `external`; every other protocol (javascript:, data:) is refused.
- */
-export function safeNavigationTarget(href: string, origin: string, options: { external?: boolean } = {}): string | null {
-  let url: URL;
-  try {
-    url = new URL(href, origin);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-  if (url.origin !== origin) return options.external ? url.href : null;
-  return url.pathname + url.search + url.hash;
-}
 
 /** A path of this site: "/…" (not "//host"), "?…" or "#…"; no backslashes or control characters. */
 export function isInternalPath(to: string): boolean {
@@ -84,9 +68,24 @@ const subscribe = (listener: () => void) => {
 };
 const NONE: readonly string[] = [];
 
+/**
+ * Every preload and pending intent ends with a navigation: the link that took a slot may be gone
+ * from the page without a mouseleave or blur (a click that navigated, a touch), and its slot with it.
+ */
+export function releaseAllPreloads(): void {
+  for (const timer of intents.values()) clearTimeout(timer);
+  intents.clear();
+  if (preloads.size > 0) {
+    preloads.clear();
+    publish();
+  }
+}
+
 /** Rendered once in the root: the route preloads of the links the visitor is about to follow. */
 export function RoutePreloads() {
   const pages = useSyncExternalStore(subscribe, () => snapshot, () => NONE);
+  const { key } = useLocation();
+  useEffect(() => releaseAllPreloads, [key]);
   return (
     <>
       {pages.map((page) => (
@@ -97,7 +96,7 @@ export function RoutePreloads() {
 }
 
 /** Pending intents (hover, focus, touch) of links, by element: the 100 ms wait before preloading. */
-const intents = new WeakMap<Element, ReturnType<typeof setTimeout>>();
+const intents = new Map<Element, ReturnType<typeof setTimeout>>();
 
 function intentOn(element: Element, page: string) {
   if (intents.has(element) || preloads.has(element)) return;
@@ -105,7 +104,8 @@ function intentOn(element: Element, page: string) {
     element,
     setTimeout(() => {
       intents.delete(element);
-      takePreloadSlot(element, page);
+      // A link that left the page meanwhile preloads nothing.
+      if (element.isConnected) takePreloadSlot(element, page);
     }, INTENT_DELAY_MS),
   );
 }
@@ -133,15 +133,17 @@ export type AppLinkProps = Omit<LinkProps, "to" | "prefetch" | "reloadDocument">
  */
 export function AppLink({ to, external, prefetch = "intent", children, ...rest }: AppLinkProps) {
   if (!isInternalPath(to)) {
-    const { className, title, id } = rest;
+    // Only what an anchor knows: React Router's own options mean nothing here.
+    const { replace: _r, state: _s, preventScrollReset: _p, relative: _rel, viewTransition: _v, discover: _d, reloadDocument: _rd, ...anchor } = rest;
     if (external && /^https?:\/\//i.test(to)) {
       return (
-        <a href={to} className={className} title={title} id={id} rel="noopener noreferrer">
+        <a {...anchor} href={to} rel="noopener noreferrer">
           {children}
         </a>
       );
     }
-    // §8: refused.
+    // §8: refused — the text stays, the link does not.
+    const { className, title, id } = anchor;
     return (
       <span className={className} title={title} id={id}>
         {children}

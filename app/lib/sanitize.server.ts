@@ -90,14 +90,18 @@ function startSanitizer(onExit: () => void): Sanitizer {
         worker.postMessage({ id, html });
         // The call's time counts from when the thread is up: loading jsdom is not the call's
         // (on a busy machine it alone took longer than the limit).
-        void ready.then(() => {
-          if (!pending.has(id)) return;
-          call.timer = setTimeout(() => {
-            pending.delete(id);
-            reject(new Error("HTML sanitiser did not answer in time"));
-          }, CALL_TIMEOUT_MS);
-          call.timer.unref();
-        });
+        // A thread that fails to start rejects the call through its exit handler; nothing to do here.
+        ready.then(
+          () => {
+            if (!pending.has(id)) return;
+            call.timer = setTimeout(() => {
+              pending.delete(id);
+              reject(new Error("HTML sanitiser did not answer in time"));
+            }, CALL_TIMEOUT_MS);
+            call.timer.unref();
+          },
+          () => {},
+        );
       });
     },
     close: () => worker.terminate(),

@@ -9,9 +9,9 @@ import type { Route } from "./+types/home";
 import { endpoints, type OrderInfoBlock } from "#contract/index.ts";
 import { toCardView, type ProductCardView } from "#app/features/catalog/card-view.ts";
 import { enrichOrderInfo, parseOrderInfo, productGroupIdsOf, ORDER_INFO_SECTIONS } from "#app/features/catalog/order-info.ts";
-import { deriveContacts } from "#app/features/content/contacts.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
+import { cityContacts } from "#app/lib/shell.server.tsx";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { resolveSeo, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
 import { JsonLd } from "#app/lib/json-ld.tsx";
@@ -61,7 +61,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.content.banners(),
     context.content.seo(context.city),
     init.then((i) => loadOrderInfo(context, i.orderInfoBlock)),
-    init.then((i) => deriveContacts(i.contacts)),
+    // The Moscow site names the Moscow office (the city's office, else the company's).
+    init.then((i) => cityContacts(i, context.city)),
   ]);
   const failed = lists.find((r) => !r.ok);
   if (failed && !failed.ok && lists.every((r) => !r.ok)) mainContentError(failed.error, "/");

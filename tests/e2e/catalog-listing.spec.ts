@@ -169,10 +169,10 @@ test.describe("bad input is a 404 or a redirect, never a 5xx", () => {
       expect(response.status(), path).toBe(404);
       expect(await response.text(), path).toContain("Похоже, что такой страницы не существует.");
     }
-    // A submitted filter form with hostile values is redirected with an encoded Location, then 404s.
+    // A submitted filter form with hostile values: they are no filter values, the redirect drops them.
     const form = await request.get("/catalog/ruchki?brand=%D0%BA%0D%0Ax", { maxRedirects: 0 });
     expect(form.status()).toBe(302);
-    expect(form.headers()["location"]).toMatch(/^\/catalog\/ruchki\/filter\/brand=%D0%BA/);
+    expect(form.headers()["location"]).toBe("/catalog/ruchki");
   });
 
   test("the word filter inside the filters is '404 - Страница не найдена'", async ({ request }) => {

@@ -156,6 +156,13 @@ describe("hosts (issue 16: a bad Host killed the process)", () => {
     expect(local.headers["set-cookie"]).toEqual(["cityId=2; Max-Age=2678400; Path=/; SameSite=Lax"]);
   });
 
+  it("a host is one spelling from the guard on: the page sees it in lower case (the page cache keys it so)", async () => {
+    const port = await setup({ trustProxy: "loopback" });
+    expect(JSON.parse((await get(port, "/about", { Host: `LocalHost:${port}` })).body)).toMatchObject({ host: `localhost:${port}` });
+    expect(JSON.parse((await get(port, "/about", { Host: `MSK.Example.RU` })).body)).toMatchObject({ host: "msk.example.ru", city: 2 });
+    expect(JSON.parse((await get(port, "/about", { "X-Forwarded-Host": "Shop.Example.RU" })).body)).toMatchObject({ host: "shop.example.ru" });
+  });
+
   it("the city middleware on its own survives a bad host (no Domain), so nothing outside the guard can throw there", async () => {
     const context = createContextFactory(parseEnv({}), backend);
     const headers: string[] = [];

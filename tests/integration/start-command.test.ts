@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 /** Node's `--name=value` flags on a command line. */
@@ -15,5 +15,11 @@ describe("the production command", () => {
 
   it("runs the image with the same node flags as `npm start` (the bench reads them from there)", () => {
     expect(flagsOf(cmd)).toEqual(flagsOf(start));
+  });
+
+  it("copies only files that exist into the image (a deleted script broke `docker build`)", () => {
+    const sources = [...readFileSync("Dockerfile", "utf8").matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((m) => m[1].split(/\s+/));
+    expect(sources.length).toBeGreaterThan(2);
+    for (const source of sources.filter((s) => s !== ".")) expect(existsSync(source), source).toBe(true);
   });
 });

@@ -8,6 +8,7 @@
 import { useRef, useState, type MouseEvent } from "react";
 import type { Slide } from "#contract/content.ts";
 import { useSwipe } from "#app/lib/gestures.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
 
 const slideId = (slide: Pick<Slide, "id">) => `slide-${slide.id}`;
 
@@ -54,9 +55,9 @@ export function MainSlider({ slides }: { slides: Slide[] }) {
               <p className="slider__title">{slide.title}</p>
               {slide.subtitle ? <p className="slider__subtitle">{slide.subtitle}</p> : null}
               {slide.link ? (
-                <a className="button button--primary" href={slide.link}>
+                <AppLink className="button button--primary" to={slide.link}>
                   {slide.buttonText || "Подробнее"}
-                </a>
+                </AppLink>
               ) : null}
             </div>
             {slides.length > 1 ? (

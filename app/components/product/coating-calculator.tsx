@@ -48,7 +48,8 @@ function rawFrom(values: CoatingFormValues): RawFields {
     variant: str(values.variant),
     width: str(values.width),
     height: str(values.height),
-    quantity: String(values.quantity),
+    // What the visitor typed, not the number it was read as: a posted 0 stays 0, with its message.
+    quantity: values.quantityText ?? String(values.quantity),
     options: values.options,
   };
 }

@@ -26,12 +26,12 @@ describe("readCoatingForm", () => {
     const values = readCoatingForm(
       form([["coating", "1"], ["variant", "12"], ["width", "40"], ["height", "12,5"], ["options", "Срочно"], ["options", "Макет"], ["quantity", "250"], ["productId", "77"]]),
     );
-    expect(values).toEqual({ coating: 1, variant: 12, width: 40, height: 12.5, options: ["Срочно", "Макет"], quantity: 250, productId: 77, quantityError: null });
+    expect(values).toEqual({ coating: 1, variant: 12, width: 40, height: 12.5, options: ["Срочно", "Макет"], quantity: 250, productId: 77, quantityError: null, quantityText: "250" });
   });
 
   it("turns malformed values into unset ones, never throws", () => {
     const values = readCoatingForm(form([["coating", "x"], ["variant", "-1"], ["width", "0"], ["height", "1e3"], ["quantity", "abc"]]));
-    expect(values).toEqual({ coating: null, variant: null, width: null, height: null, options: [], quantity: 1, productId: null, quantityError: QUANTITY_MESSAGE });
+    expect(values).toEqual({ coating: null, variant: null, width: null, height: null, options: [], quantity: 1, productId: null, quantityError: QUANTITY_MESSAGE, quantityText: "abc" });
   });
 });
 

@@ -40,6 +40,8 @@ export interface CoatingFormValues {
   quantity: number;
   /** Why the print run as typed cannot be priced (0, empty, over 999 999); null when it can. */
   quantityError: string | null;
+  /** The print run as it was typed (a form posted without JavaScript shows it back as it was). */
+  quantityText?: string;
   /** The selected variation. */
   productId: number | null;
 }
@@ -121,6 +123,7 @@ export function readCoatingForm(form: FormLike): CoatingFormValues {
     options: [...new Set(form.getAll(FIELD.options).map(text).filter(Boolean))].slice(0, 50),
     quantity: parseQuantity(form.get(FIELD.quantity)),
     quantityError: quantityProblem(form.get(FIELD.quantity)),
+    quantityText: text(form.get(FIELD.quantity)).slice(0, 12),
     productId: parseId(form.get(FIELD.productId)),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The sitemap files the site serves at its root (the sitemap protocol only lets a file list URLs
  * at or below its own folder, so they all live at "/"). Shared by the Express handler that
- * answers them (app/lib/sitemap-handler.server.ts, which accepts exactly these names) and by
+ * answers them (server/sitemaps.ts, which accepts exactly these names) and by
  * app/lib/sitemap.server.ts, which writes them.
  */
 
