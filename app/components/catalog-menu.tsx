@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { MenuCategory } from "#app/lib/shell.server.tsx";
 import { AppLink } from "#app/lib/navigation.tsx";
@@ -39,9 +39,12 @@ export function CatalogMenu({ categories }: { categories: readonly MenuCategory[
         Каталог
         <span className="catalog-menu__backdrop" aria-hidden="true" />
       </summary>
-      <Prerendered as="div" className="catalog-menu__panel" data={categories}>
-        <CatalogMenuPanel categories={categories} />
-      </Prerendered>
+      {/* Hydrated in a task of its own: a page's hydration commits in shorter pieces. */}
+      <Suspense fallback={null}>
+        <Prerendered as="div" className="catalog-menu__panel" data={categories}>
+          <CatalogMenuPanel categories={categories} />
+        </Prerendered>
+      </Suspense>
     </details>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Header } from "#app/components/header.tsx";
 import { Footer } from "#app/components/footer.tsx";
 
@@ -10,7 +10,10 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <main id="main" className="layout__main container">
         {children}
       </main>
-      <Footer />
+      {/* A boundary of its own: the browser hydrates it in a task of its own (see Hydrated). */}
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { formatPrice } from "#app/features/catalog/price.ts";
 import { pageNotFoundMessage } from "#app/lib/filters.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
+import { nowOrLater, settledWithin, SECONDARY_DATA_WAIT_MS } from "#app/lib/defer.server.ts";
 import { rasterImage, resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -35,7 +36,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const [result, seoEntries] = await Promise.all([context.api.call(endpoints.printTypeDetail, { params: { id } }), context.content.seo(context.city)]);
   if (!result.ok) mainContentError(result.error, path);
   const coating = result.data;
-  const description = await sanitizedHtml(coating.description);
+  const [description, productsNow] = await Promise.all([sanitizedHtml(coating.description), settledWithin(products, SECONDARY_DATA_WAIT_MS)]);
   const seo = resolveSeo(seoEntries, path, context.originForCity(context.city), {
     title: `${coating.title} — нанесение логотипа`,
     description: coating.preview || plainText(description, 200) || `${coating.title}: нанесение логотипа на сувениры и промо-продукцию.`,
@@ -53,7 +54,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       maxWidth: coating.maxWidth,
       maxHeight: coating.maxHeight,
     },
-    products,
+    products: nowOrLater(productsNow, products),
   };
 }
 

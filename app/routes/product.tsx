@@ -16,6 +16,7 @@ import { useViewedProducts } from "#app/features/viewed/use-viewed.ts";
 import { pageNotFoundMessage } from "#app/lib/filters.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
+import { nowOrLater, settledWithin, SECONDARY_DATA_WAIT_MS } from "#app/lib/defer.server.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { rasterImage, resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
@@ -130,13 +131,17 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     .then(([page, shown]) => stripCards(page.elements, STRIP_LIMIT, [id, ...shown.map((c) => c.id)]))
     .catch((): ProductCardView[] => []);
 
-  const description = group.description ? await sanitizedHtml(group.description) : "";
+  const [description, lookingAtNow, similarNow] = await Promise.all([
+    group.description ? sanitizedHtml(group.description) : "",
+    // Deferred (§2), unless they are ready almost at once: then they come with the page.
+    settledWithin(lookingAt, SECONDARY_DATA_WAIT_MS),
+    settledWithin(similar, SECONDARY_DATA_WAIT_MS),
+  ]);
   const origin = context.originForCity(context.city);
   return {
     ...productPage({ group, description, coatings, seoEntries, path, origin, city: context.city }),
-    // Deferred (§2): streamed after the shell.
-    lookingAt,
-    similar,
+    lookingAt: nowOrLater(lookingAtNow, lookingAt),
+    similar: nowOrLater(similarNow, similar),
   };
 }
 

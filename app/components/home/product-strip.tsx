@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import type { ProductCardView } from "#app/features/catalog/card-view.ts";
 import { ProductGrid } from "#app/components/catalog/product-card.tsx";
 import { AppLink } from "#app/lib/navigation.tsx";
@@ -15,7 +16,10 @@ export function ProductStrip({ title, href, products, testId }: { title: string;
           </AppLink>
         ) : null}
       </header>
-      <ProductGrid products={products} eagerCount={0} />
+      {/* Below the fold: hydrated in a task of its own, after what is on screen. */}
+      <Suspense fallback={null}>
+        <ProductGrid products={products} eagerCount={0} />
+      </Suspense>
     </section>
   );
 }

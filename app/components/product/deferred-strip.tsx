@@ -4,10 +4,11 @@ import type { ProductCardView } from "#app/features/catalog/card-view.ts";
 import { ProductStrip } from "#app/components/home/product-strip.tsx";
 
 /**
- * A strip whose cards the loader did not wait for: the page streams first and the strip follows
- * (crawlers get the whole document). Secondary: a failure shows nothing (§8).
+ * A strip whose cards may still be on their way: when the loader did not have them in time, the
+ * page streams first and the strip follows (crawlers get the whole document); when it had them,
+ * `<Await>` renders them at once. Secondary: a failure shows nothing (§8).
  */
-export function DeferredStrip({ title, cards, testId }: { title: string; cards: Promise<ProductCardView[]>; testId?: string }) {
+export function DeferredStrip({ title, cards, testId }: { title: string; cards: ProductCardView[] | Promise<ProductCardView[]>; testId?: string }) {
   return (
     <Suspense fallback={null}>
       <Await resolve={cards} errorElement={null}>
