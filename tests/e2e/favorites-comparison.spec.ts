@@ -4,6 +4,7 @@
  * saved, limits are said, other tabs follow, and the personal pages are private and noindex.
  */
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
 
 const CATEGORY = "/catalog/ruchki";
@@ -158,6 +159,24 @@ test("groups the catalogue no longer has are dropped from favourites, and the pa
   await waitForHydration(page);
   await expect(page.locator(".saved-page .product-card")).toHaveCount(1);
   await expect(page.getByText("больше не продаётся")).toHaveCount(0);
+});
+
+test("the lists, filled, and a product page with its toggles have no serious accessibility violations", async ({ page, request }) => {
+  const group = await firstGroupOf(request, "ruchki");
+  const other = await firstGroupOf(request, "posuda");
+  await seed(page, "tmg_favorites", [group.id, other.id]);
+  await seed(page, "tmg_comparison", [group.products[0].id, other.products[0].id, ...(group.products[1] ? [group.products[1].id] : [])]);
+  for (const path of ["/favorites", "/comparison", `/catalog/goods/${group.id}`]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    if (path === "/favorites") await expect(page.locator(".saved-page .product-card")).toHaveCount(2);
+    if (path === "/comparison") await expect(page.getByTestId("compare-table")).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+    expect(serious, `${path}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+  }
 });
 
 test("the pages are personal: private, noindex, disallowed for robots", async ({ request }) => {
