@@ -74,11 +74,10 @@ export default function ComparisonPage() {
       <Breadcrumbs items={CRUMBS} />
       <div className="saved-page__head">
         <h1>Сравнение товаров</h1>
-        {ids?.length ? (
-          <p className="saved-page__total" data-testid="comparison-total">
-            {ids.length} {pluralRu(ids.length, ["товар", "товара", "товаров"])}
-          </p>
-        ) : null}
+        {/* Always there (empty until hydrated): on a phone it is a line of its own, reserved. */}
+        <p className="saved-page__total" data-testid="comparison-total">
+          {ids?.length ? `${ids.length} ${pluralRu(ids.length, ["товар", "товара", "товаров"])}` : null}
+        </p>
       </div>
       <NeedsJavaScript what="Список сравнения" />
       <DroppedNotice count={dropped} from="из сравнения" />

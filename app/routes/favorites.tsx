@@ -64,11 +64,10 @@ export default function FavoritesPage() {
       <Breadcrumbs items={CRUMBS} />
       <div className="saved-page__head">
         <h1>Избранное</h1>
-        {ids?.length ? (
-          <p className="saved-page__total" data-testid="favorites-total">
-            {ids.length} {pluralRu(ids.length, ["товар", "товара", "товаров"])}
-          </p>
-        ) : null}
+        {/* Always there (empty until hydrated): on a phone it is a line of its own, reserved. */}
+        <p className="saved-page__total" data-testid="favorites-total">
+          {ids?.length ? `${ids.length} ${pluralRu(ids.length, ["товар", "товара", "товаров"])}` : null}
+        </p>
       </div>
       <NeedsJavaScript what="Избранное" />
       <DroppedNotice count={dropped} from="из избранного" />
