@@ -13,6 +13,9 @@ import type { ComparedProduct } from "#app/features/comparison/comparison-table.
 import { formatCount } from "#app/lib/format.ts";
 import { parseIdList } from "#app/features/viewed/id-list.ts";
 
+/** Database ids are int4 (as in routes/product.tsx). */
+const MAX_ID = 2_147_483_647;
+
 /** The fixed rows first, then the group's attributes (several values of one attribute joined). */
 function compared({ product, group }: ComparisonItem): ComparedProduct {
   const properties: Record<string, string> = {
@@ -39,7 +42,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const ids = parseIdList(url.searchParams.get("ids"), MAX_COMPARISON);
   const none = { categories: [] as { id: number; title: string; productIds: number[] }[], products: [] as ComparedProduct[], missing: [] as number[], failed: false };
   if (!ids.length) return none;
-  const query = { productIds: ids };
+  // An id beyond the database's int4 names nothing: missing, without asking.
+  const asked = ids.filter((id) => id <= MAX_ID);
+  if (!asked.length) return { ...none, missing: ids };
+  const query = { productIds: asked };
   const [categories, items] = await Promise.all([
     context.api.call(endpoints.comparingCategories, { query }),
     context.api.call(endpoints.comparingListByIds, { query }),
