@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import type { ApiDeps } from "./deps";
 import { catalogRoutes } from "./catalog/routes";
+import { comparisonRoutes } from "./comparison/routes";
 import { contentRoutes } from "./content/routes";
 import { errorResponse, NOT_FOUND_MESSAGE } from "./http/errors";
 import { mediaRoutes } from "./media/routes";
@@ -28,6 +29,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
 
   app.route("/", contentRoutes(deps));
   app.route("/", catalogRoutes(deps));
+  app.route("/", comparisonRoutes(deps));
   app.route("/", mediaRoutes());
   app.route("/", seoRoutes(deps));
 

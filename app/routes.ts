@@ -16,6 +16,11 @@ export default [
   route(":page", "routes/static-page.tsx"),
   route("contacts", "routes/contacts.tsx"),
   route("route", "routes/route-page.tsx"),
+  // Favourites and comparison (issue 17): local storage, the lists load after hydration (ADR 025).
+  route("favorites", "routes/favorites.tsx"),
+  route("favorites/cards", "routes/favorites-cards.ts"),
+  route("comparison", "routes/comparison.tsx"),
+  route("comparison/products", "routes/comparison-products.ts"),
 
   // Catalogue listings (§2): one module per page kind, one route entry per path shape.
   route("catalog", "routes/catalog.tsx"),

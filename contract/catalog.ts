@@ -9,6 +9,7 @@ import { z } from "zod";
 import { endpoint, paged } from "./endpoint.ts";
 import { IdParams, id, idParam, idsQuery, limitQuery, money, numberQuery, pageQuery, quantity, url } from "./common.ts";
 import { CategoryLink, Color } from "./content.ts";
+import { MAX_FAVORITES } from "./limits.ts";
 
 // ───────────────────────────── Entities ─────────────────────────────
 
@@ -354,7 +355,7 @@ export const catalogEndpoints = {
     summary: "Groups by id, in the requested order; missing ids are left out (favourites 404 ids, viewed products)",
     timeout: "favoriteGroups",
     // §9: favourites hold up to 300 groups.
-    query: z.object({ groupIds: idsQuery(300) }),
+    query: z.object({ groupIds: idsQuery(MAX_FAVORITES) }),
     response: z.array(ProductGroup),
   }),
   productListKind: endpoint({

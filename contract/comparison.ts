@@ -7,9 +7,10 @@ import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 import { id, idsQuery } from "./common.ts";
 import { ProductGroupCard, Product } from "./catalog.ts";
+import { MAX_COMPARISON } from "./limits.ts";
 
-/** §9. */
-export const MAX_COMPARISON = 150;
+/** §9 (defined without zod for the browser). */
+export { MAX_COMPARISON };
 
 /** A compared product and its group without the other variations (attributes are per group). */
 export const ComparisonItem = z.object({ product: Product, group: ProductGroupCard });

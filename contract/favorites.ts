@@ -5,9 +5,10 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 import { id } from "./common.ts";
+import { MAX_FAVORITES } from "./limits.ts";
 
-/** §9. */
-export const MAX_FAVORITES = 300;
+/** §9 (defined without zod for the browser). */
+export { MAX_FAVORITES };
 
 /** §7 {productsGroups}: group ids. */
 export const FavoriteChangeRequest = z.object({ productsGroups: z.array(id()).min(1).max(MAX_FAVORITES) });

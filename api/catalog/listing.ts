@@ -21,6 +21,9 @@ import { GROUP_JSON, groupsJsonFor, loadGroups, withImages } from "./groups";
 
 export const PRODUCT_NOT_FOUND = "Товар не найден";
 
+/** Database ids are int4. */
+export const MAX_DB_ID = 2_147_483_647;
+
 export interface ListInput extends FilterInput {
   page: number;
   pageLimit: number;
@@ -77,8 +80,12 @@ export function createListingService(db: Db) {
 
     search: (input: ListInput) => list(input, { rankBySearch: true }),
 
-    /** Requested order, duplicates once, missing/inactive ids left out (§4 favourites 404 ids). */
-    byGroupIds: (ids: readonly number[]) => loadGroups(db, [...new Set(ids)]),
+    /**
+     * Requested order, duplicates once, missing/inactive ids left out (§4 favourites 404 ids). The
+     * ids come from visitors' local storage: one beyond int4 names nothing (and must not reach the
+     * int[] cast, which would fail the whole call).
+     */
+    byGroupIds: (ids: readonly number[]) => loadGroups(db, [...new Set(ids)].filter((id) => id <= MAX_DB_ID)),
 
     /**
      * "Looking at together": groups of the same category from other brands, nearest in price

@@ -7,6 +7,8 @@ import { Logo } from "./logo.tsx";
 import { CatalogMenu } from "./catalog-menu.tsx";
 import { SearchBox } from "./search-box.tsx";
 import { Icon } from "./ui/icon.tsx";
+import { ListCount } from "#app/features/shopping/header-count.tsx";
+import { ListNotice } from "#app/features/shopping/list-notice.tsx";
 
 /** §2 shell header: catalogue menu from init, city picker, search, account/favourites/comparison/cart. */
 export function Header() {
@@ -15,6 +17,7 @@ export function Header() {
   const phone = root?.contacts.phone;
   return (
     <header className="header">
+      <ListNotice />
       <div className="header__top container">
         {root ? <CityPicker city={root.city} cities={root.cities} redirectTo={location.pathname + location.search} /> : null}
         <nav className="header__links" aria-label="Информация для покупателей">
@@ -42,10 +45,12 @@ export function Header() {
           <AppLink to="/favorites" className="header__entry">
             <Icon name="heart" />
             <span>Избранное</span>
+            <ListCount of="favorites" />
           </AppLink>
           <AppLink to="/comparison" className="header__entry">
             <Icon name="compare" />
             <span>Сравнение</span>
+            <ListCount of="comparison" />
           </AppLink>
           <AppLink to="/cart" className="header__entry">
             <Icon name="cart" />

@@ -13,6 +13,7 @@ import { inCity, type CityTitleForms } from "#contract/city-tokens.ts";
 import { productHref, type ProductCardView } from "#app/features/catalog/card-view.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { useViewedProducts } from "#app/features/viewed/use-viewed.ts";
+import { ProductListButtons } from "#app/features/shopping/list-buttons.tsx";
 import { pageNotFoundMessage } from "#app/lib/filters.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
@@ -229,6 +230,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <span className="product-page__price-unit"> за шт.</span>
           </p>
           <VariantPicker choices={choices} colorTitle={variation?.color?.title ?? null} size={variation?.size ?? null} />
+          <ProductListButtons groupId={product.id} productId={variation?.id ?? null} />
           <CoatingCalculator key={product.id} coatings={coatings} variation={variation} initial={actionData} />
         </div>
       </div>

@@ -48,6 +48,8 @@ test("the Nu HTML checker finds no errors on any page type", async ({ request })
     ["contacts", "/contacts"],
     ["contacts, Moscow", "msk:/contacts"],
     ["route (simple layout)", "/route"],
+    ["favourites", "/favorites"],
+    ["comparison", "/comparison"],
     ["404", "/no-such-page"],
   ];
   const dir = mkdtempSync(path.join(tmpdir(), "nu-"));

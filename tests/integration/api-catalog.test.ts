@@ -313,6 +313,9 @@ describe.each(testBackends())("catalogue on $name", (backend) => {
       );
       expect(groups.map((g) => g.id)).toEqual([12, 3, 150]);
       expect(groups.every((g) => g.products.length > 0)).toBe(true);
+      // Ids come from local storage: one beyond int4 names nothing, and never fails the call.
+      const huge = await call<ProductGroup[]>("/api/product/list/by_group_ids?groupIds[]=99999999999&groupIds[]=3", endpoints.productListByGroupIds.response);
+      expect(huge.map((g) => g.id)).toEqual([3]);
       // groupIds is required by the contract.
       await expectError("/api/product/list/by_group_ids", 400);
       const tooMany = Array.from({ length: 301 }, (_, i) => `groupIds[]=${i + 1}`).join("&");

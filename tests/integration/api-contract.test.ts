@@ -27,6 +27,8 @@ const IMPLEMENTED: { id: EndpointId; params?: Record<string, string>; query?: st
   { id: "brandDetail", params: { id: "arrow" } },
   { id: "printTypeList" },
   { id: "printTypeDetail", params: { id: "1" } },
+  { id: "comparingCategories", query: "productIds[]=3&productIds[]=1" },
+  { id: "comparingListByIds", query: "productIds[]=3&productIds[]=1" },
 ];
 
 describe.each(testBackends())("contract on $name", (backend) => {

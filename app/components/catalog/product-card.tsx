@@ -1,6 +1,7 @@
 import type { ProductCardView } from "#app/features/catalog/card-view.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
+import { CardListButtons } from "#app/features/shopping/list-buttons.tsx";
 
 const BADGE_TITLES = { new: "Новинка", best: "Хит", recommended: "Рекомендуем" } as const;
 
@@ -39,6 +40,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardVi
         ) : null}
         <h3 className="product-card__title">{product.title}</h3>
       </AppLink>
+      <CardListButtons groupId={product.id} productId={product.productId} />
       {product.brand ? <p className="product-card__brand">{product.brand}</p> : null}
       {product.colors.length > 0 ? (
         <ul className="product-card__colors" aria-label="Цвета">

@@ -1,10 +1,9 @@
 /**
- * The localStorage-backed store behind useViewedProducts (§3/§4 viewed products, persisted locally),
- * shaped for React's useSyncExternalStore. Other tabs' writes arrive through the `storage` event;
- * this tab's writes notify the subscribers directly (the event only fires in OTHER tabs).
- * Storage that throws (disabled, private mode, quota) degrades to an in-memory list for this page.
+ * The localStorage-backed store behind useViewedProducts (§3/§4 viewed products, persisted locally):
+ * the shared id list (features/shopping/local-ids.ts) with the §4 viewed rules on top.
  */
-import { addViewed, parseViewed, serializeViewed, VIEWED_STORAGE_KEY } from "./viewed.ts";
+import { createLocalIds, EMPTY_IDS, type EventSource, type StorageLike } from "#app/features/shopping/local-ids.ts";
+import { addViewed, MAX_VIEWED, VIEWED_STORAGE_KEY } from "./viewed.ts";
 
 export interface ViewedStore {
   subscribe(onChange: () => void): () => void;
@@ -14,69 +13,20 @@ export interface ViewedStore {
   clear(): void;
 }
 
-type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
-type EventSource = Pick<EventTarget, "addEventListener" | "removeEventListener">;
-
-export const EMPTY_VIEWED: readonly number[] = Object.freeze([]);
+export const EMPTY_VIEWED: readonly number[] = EMPTY_IDS;
 
 export function createViewedStore(storage: () => StorageLike | null, events: EventSource | null): ViewedStore {
-  const listeners = new Set<() => void>();
-  let memory: string | null = null;
-  let cachedRaw: string | null | undefined;
-  let cached: readonly number[] = EMPTY_VIEWED;
-
-  const read = (): string | null => {
-    try {
-      const s = storage();
-      return s ? s.getItem(VIEWED_STORAGE_KEY) : memory;
-    } catch {
-      return memory;
-    }
-  };
-  const write = (raw: string | null) => {
-    memory = raw;
-    try {
-      const s = storage();
-      if (raw === null) s?.removeItem(VIEWED_STORAGE_KEY);
-      else s?.setItem(VIEWED_STORAGE_KEY, raw);
-    } catch {
-      // not persisted; this tab keeps the in-memory value
-    }
-    listeners.forEach((l) => l());
-  };
-
-  const getSnapshot = () => {
-    const raw = read();
-    if (raw !== cachedRaw) {
-      cachedRaw = raw;
-      const ids = parseViewed(raw);
-      cached = ids.length ? ids : EMPTY_VIEWED;
-    }
-    return cached;
-  };
-
+  const ids = createLocalIds(VIEWED_STORAGE_KEY, MAX_VIEWED, storage, events);
   return {
-    subscribe(onChange) {
-      listeners.add(onChange);
-      const onStorage = (e: Event) => {
-        const key = (e as StorageEvent).key;
-        // key null = storage.clear() in another tab
-        if (key === VIEWED_STORAGE_KEY || key === null) onChange();
-      };
-      events?.addEventListener("storage", onStorage);
-      return () => {
-        listeners.delete(onChange);
-        events?.removeEventListener("storage", onStorage);
-      };
-    },
-    getSnapshot,
+    subscribe: ids.subscribe,
+    getSnapshot: ids.getSnapshot,
     add(id) {
-      const current = getSnapshot();
+      const current = ids.getSnapshot();
       const next = addViewed(current, id);
-      if (next !== current) write(serializeViewed(next));
+      if (next !== current) ids.set(next);
     },
     clear() {
-      if (getSnapshot().length) write(null);
+      if (ids.getSnapshot().length) ids.set([]);
     },
   };
 }

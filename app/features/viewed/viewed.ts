@@ -5,13 +5,14 @@
  * entry; the id MOVES TO THE FRONT, because the list is "recently viewed" and re-viewing a product
  * makes it the most recent one (it is not dropped as the oldest while it's being looked at).
  */
+import { isId, parseIds } from "#app/features/shopping/local-ids.ts";
 
 /** §9: viewed products max 30. */
 export const MAX_VIEWED = 30;
 /** localStorage key (cf. §9 cart key tmg_cart). */
 export const VIEWED_STORAGE_KEY = "tmg_viewed";
 
-const isGroupId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
+const isGroupId = isId;
 
 /**
  * §4: `id` first, an existing entry moved rather than duplicated, the oldest dropped beyond 30.
@@ -26,15 +27,7 @@ export function addViewed(ids: readonly number[], id: number): readonly number[]
 
 /** The stored value → ids; anything malformed (not JSON, not an array, bad entries) is skipped, never thrown. */
 export function parseViewed(raw: string | null | undefined): number[] {
-  if (!raw) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  return [...new Set(value.filter(isGroupId))].slice(0, MAX_VIEWED);
+  return parseIds(raw, MAX_VIEWED);
 }
 
 export function serializeViewed(ids: readonly number[]): string {

@@ -1,0 +1,99 @@
+/**
+ * /favorites (§2, §3, §4): the visitor's favourite groups as cards. The ids live in local storage;
+ * after hydration a fetcher loads their cards from /favorites/cards (ADR 025). Groups the catalogue
+ * no longer has are dropped from the list, and the page says so once. Personal: no `headers`
+ * export (private, never in the page cache), noindex, disallowed in robots.txt.
+ */
+import { useEffect, useMemo, useState } from "react";
+import { useFetcher } from "react-router";
+import type { Route } from "./+types/favorites";
+import type { loader as cardsLoader } from "./favorites-cards.ts";
+import type { ProductCardView } from "#app/features/catalog/card-view.ts";
+import { favorites } from "#app/features/favorites/favorites.ts";
+import { useSavedIds } from "#app/features/shopping/use-saved-list.ts";
+import { DroppedNotice, EmptyList, NeedsJavaScript } from "#app/features/shopping/saved-page.tsx";
+import { pluralRu } from "#app/components/listing/links.ts";
+import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
+import { ProductGrid } from "#app/components/catalog/product-card.tsx";
+import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
+
+const CRUMBS = [{ title: "Избранное", href: "/favorites" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const seo = resolveSeo(await context.content.seo(context.city), "/favorites", context.originForCity(context.city), {
+    title: "Избранное",
+    description: "Товары, которые вы отложили в избранное.",
+  });
+  seo.robots = "noindex, follow";
+  return { seo };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function FavoritesPage() {
+  const list = favorites();
+  const ids = useSavedIds(list);
+  const fetcher = useFetcher<typeof cardsLoader>();
+  const { load } = fetcher;
+  const answer = fetcher.data;
+  const [dropped, setDropped] = useState(0);
+
+  // Cards already loaded, by group id; a removal only hides its card, an added id loads the list again.
+  const cards = useMemo(() => new Map((answer?.products ?? []).map((c) => [c.id, c])), [answer]);
+  const unknown = ids?.some((id) => !cards.has(id)) ?? false;
+  const wanted = ids && unknown ? ids.join(",") : "";
+  useEffect(() => {
+    if (wanted) void load(`/favorites/cards?ids=${wanted}`);
+  }, [wanted, load]);
+
+  // §3 productsGroups404Ids: dropped from the list on this load, said once.
+  useEffect(() => {
+    if (!answer?.missing.length) return;
+    const gone = list?.dropMissing(answer.missing) ?? [];
+    if (gone.length) setDropped((n) => n + gone.length);
+  }, [answer, list]);
+
+  const shown = (ids ?? []).flatMap((id): ProductCardView[] => {
+    const card = cards.get(id);
+    return card ? [card] : [];
+  });
+  const loading = unknown && fetcher.state !== "idle";
+
+  return (
+    <div className="saved-page">
+      <Breadcrumbs items={CRUMBS} />
+      <div className="saved-page__head">
+        <h1>Избранное</h1>
+        {/* Always there (empty until hydrated): on a phone it is a line of its own, reserved. */}
+        <p className="saved-page__total" data-testid="favorites-total">
+          {ids?.length ? `${ids.length} ${pluralRu(ids.length, ["товар", "товара", "товаров"])}` : null}
+        </p>
+      </div>
+      <NeedsJavaScript what="Избранное" />
+      <DroppedNotice count={dropped} from="из избранного" />
+      <div className="saved-page__body" aria-busy={loading || ids === null}>
+        {ids === null ? null : ids.length === 0 ? (
+          <EmptyList title="В избранном пока пусто">Нажмите на сердечко на карточке товара, чтобы сохранить его здесь и вернуться к нему позже.</EmptyList>
+        ) : answer?.failed && unknown ? (
+          <div className="saved-page__empty" role="alert">
+            <p className="saved-page__empty-title">Не удалось загрузить избранное</p>
+            <button type="button" className="button" onClick={() => void load(`/favorites/cards?ids=${ids.join(",")}`)}>
+              Повторить
+            </button>
+          </div>
+        ) : shown.length ? (
+          <>
+            <ProductGrid products={shown} />
+            <div className="saved-page__actions">
+              <button type="button" className="button" onClick={() => void list?.clear()}>
+                Очистить избранное
+              </button>
+            </div>
+          </>
+        ) : (
+          <p className="saved-page__loading">Загружаем избранное…</p>
+        )}
+      </div>
+    </div>
+  );
+}
