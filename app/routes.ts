@@ -16,7 +16,7 @@ export default [
   route(":page", "routes/static-page.tsx"),
   route("contacts", "routes/contacts.tsx"),
   route("route", "routes/route-page.tsx"),
-  // Favourites and comparison (issue 17): local storage, the lists load after hydration (ADR 025).
+  // Favourites and comparison (issue 17): local storage, the lists load after hydration (ADR 026).
   route("favorites", "routes/favorites.tsx"),
   route("favorites/cards", "routes/favorites-cards.ts"),
   route("comparison", "routes/comparison.tsx"),

@@ -1,6 +1,6 @@
 /**
  * GET /comparison/products?ids=5,3: the compared products (§3, §7) for the /comparison page, which
- * asks after hydration (ids live in local storage; ADR 025). comparing/categories gives the tabs,
+ * asks after hydration (ids live in local storage; ADR 026). comparing/categories gives the tabs,
  * comparing/list/by_ids the products; `missing` are ids the catalogue no longer has (the page drops
  * them). A failed call is `failed`, and nothing is dropped then.
  */

@@ -1,6 +1,6 @@
 /**
  * /comparison (§2, §3, §4): the compared products side by side, a tab per category. The ids live in
- * local storage; after hydration a fetcher loads the products from /comparison/products (ADR 025).
+ * local storage; after hydration a fetcher loads the products from /comparison/products (ADR 026).
  * Rows whose values differ are marked, and "Только различия" hides the others. On a phone the table
  * scrolls sideways with the property column kept in place. Personal: private, noindex.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /favorites/cards?ids=3,1,2: the cards of the favourite groups (§3, §4). The ids live in the
- * browser's local storage, so the /favorites page asks for them after hydration (a fetcher, ADR 025).
+ * browser's local storage, so the /favorites page asks for them after hydration (a fetcher, ADR 026).
  * Groups come from product/list/by_group_ids in the order asked; `missing` are the ids the catalogue
  * no longer has (§3 productsGroups404Ids), which the page drops. A failed call is `failed`, never
  * "everything is missing": nothing is dropped then.

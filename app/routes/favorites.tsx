@@ -1,6 +1,6 @@
 /**
  * /favorites (§2, §3, §4): the visitor's favourite groups as cards. The ids live in local storage;
- * after hydration a fetcher loads their cards from /favorites/cards (ADR 025). Groups the catalogue
+ * after hydration a fetcher loads their cards from /favorites/cards (ADR 026). Groups the catalogue
  * no longer has are dropped from the list, and the page says so once. Personal: no `headers`
  * export (private, never in the page cache), noindex, disallowed in robots.txt.
  */
