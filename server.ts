@@ -66,7 +66,17 @@ export async function startServer(env: Env) {
   // No write from another site; no body over its limit, refused before it is read (ADR 024).
   app.use(crossSiteGuard());
   // An upload route gets its own limit here, e.g. { path: "/api/file/upload", limit: 20 * MiB }.
-  app.use(bodyLimit({ limit: 1 * MiB, paths: [] }));
+  // The cart's uploads (layouts) and the ordering form (with its requisites file) take a 20 MB
+  // file plus the form's envelope.
+  app.use(
+    bodyLimit({
+      limit: 1 * MiB,
+      paths: [
+        { path: "/cart/upload", limit: 21 * MiB },
+        { path: "/cart/ordering", limit: 21 * MiB },
+      ],
+    }),
+  );
   app.use(compression());
 
   // The contract's OpenAPI 3.1 document, generated once from the zod schemas (both modes).

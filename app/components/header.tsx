@@ -7,6 +7,7 @@ import { Logo } from "./logo.tsx";
 import { CatalogMenu } from "./catalog-menu.tsx";
 import { SearchBox } from "./search-box.tsx";
 import { Icon } from "./ui/icon.tsx";
+import { CartEntry } from "#app/features/cart/cart-counter.tsx";
 
 /** §2 shell header: catalogue menu from init, city picker, search, account/favourites/comparison/cart. */
 export function Header() {
@@ -47,10 +48,7 @@ export function Header() {
             <Icon name="compare" />
             <span>Сравнение</span>
           </AppLink>
-          <AppLink to="/cart" className="header__entry">
-            <Icon name="cart" />
-            <span>Корзина</span>
-          </AppLink>
+          <CartEntry />
         </nav>
       </div>
     </header>

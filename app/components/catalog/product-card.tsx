@@ -1,6 +1,7 @@
 import type { ProductCardView } from "#app/features/catalog/card-view.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
+import { AddToCart } from "#app/features/cart/add-to-cart.tsx";
 
 const BADGE_TITLES = { new: "Новинка", best: "Хит", recommended: "Рекомендуем" } as const;
 
@@ -52,6 +53,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardVi
         от <strong>{formatPrice(product.minPrice)}</strong>
       </p>
       <p className={product.inStock ? "product-card__stock" : "product-card__stock product-card__stock--out"}>{product.inStock ? "В наличии" : "Под заказ"}</p>
+      <AddToCart variation={product.productId} count={1} variant="card" />
     </article>
   );
 }
