@@ -5,6 +5,7 @@
  */
 import { Hono } from "hono";
 import type { ApiDeps } from "./deps";
+import { cartRoutes } from "./cart/routes";
 import { catalogRoutes } from "./catalog/routes";
 import { contentRoutes } from "./content/routes";
 import { errorResponse, NOT_FOUND_MESSAGE } from "./http/errors";
@@ -28,6 +29,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
 
   app.route("/", contentRoutes(deps));
   app.route("/", catalogRoutes(deps));
+  app.route("/", cartRoutes(deps));
   app.route("/", mediaRoutes());
   app.route("/", seoRoutes(deps));
 

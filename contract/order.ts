@@ -35,7 +35,11 @@ export type OrderDraft = z.input<typeof OrderDraft>;
 
 /** order/create_unauth: the anonymous cart travels with the draft (§6: anonymous orders exist). */
 export const OrderCreateUnauthRequest = OrderDraft.extend({
-  variations: z.array(CartItemInput).min(1).max(MAX_CART_ITEMS),
+  variations: z
+    .array(CartItemInput)
+    .min(1, "Корзина пуста")
+    .max(MAX_CART_ITEMS, `В заказе может быть не больше ${MAX_CART_ITEMS} товаров`)
+    .refine((list) => new Set(list.map((i) => i.variation)).size === list.length, "Вариации в заказе не должны повторяться"),
   comment: z.string().trim().max(2000).nullable().default(null),
   imagesIds: z.array(id()).max(20).default([]),
 });
