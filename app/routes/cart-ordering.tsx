@@ -12,7 +12,7 @@ import type { Route } from "./+types/cart-ordering";
 import { endpoints } from "#contract/index.ts";
 import { placeOrder } from "#app/features/cart/ordering.server.ts";
 import { cartItems, cartPayload, incompleteCoatingCount, orderingBlock } from "#app/features/cart/cart.ts";
-import { EMPTY_CART_VIEW } from "#app/features/cart/cart-view.ts";
+import { coatingProblemCount, EMPTY_CART_VIEW } from "#app/features/cart/cart-view.ts";
 import { DELIVERY_TYPES, EMPTY_ORDER_FORM, ORDER_FIELD, thanksHref, type OrderAnswer, type OrderFormValues } from "#app/features/cart/ordering.ts";
 import { useCart } from "#app/features/cart/use-cart.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
@@ -66,7 +66,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
     price: view.price,
     linePrices: view.lines.map((l) => l.price),
     minimalOrderPrice: root?.minimalOrderPrice,
-    incompleteCoatings: incompleteCoatingCount(cart, byId),
+    incompleteCoatings: incompleteCoatingCount(cart, byId) + coatingProblemCount(view),
   });
   const [key] = useState(newKey);
 

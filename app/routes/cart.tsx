@@ -13,7 +13,7 @@ import { endpoints } from "#contract/index.ts";
 import { toCoatingChoice } from "#app/features/coating/coating-form.ts";
 import { priceLocalCart, CART_UNREADABLE_MESSAGE } from "#app/features/cart/cart.server.ts";
 import { cartItems, incompleteCoatingCount, orderingBlock, setOrderComment, MAX_ORDER_COMMENT, type LocalCart } from "#app/features/cart/cart.ts";
-import { EMPTY_CART_VIEW, type CartPriceAnswer } from "#app/features/cart/cart-view.ts";
+import { coatingProblemCount, EMPTY_CART_VIEW, type CartPriceAnswer } from "#app/features/cart/cart-view.ts";
 import { useCart } from "#app/features/cart/use-cart.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
 import { CartLineRow, CartTotals, CartImages, OrderBlockNote, NoScriptCart, indexChoices } from "#app/components/cart/cart-parts.tsx";
@@ -57,7 +57,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     price: view.price,
     linePrices: view.lines.map((l) => l.price),
     minimalOrderPrice: root?.minimalOrderPrice,
-    incompleteCoatings: incomplete,
+    incompleteCoatings: incomplete + coatingProblemCount(view),
   });
 
   return (

@@ -42,9 +42,9 @@ export function NoScriptCart() {
       <div className="cart-page__noscript" data-testid="cart-noscript">
         <p>
           <strong>Для корзины нужен JavaScript:</strong> она хранится в вашем браузере. Включите JavaScript в настройках браузера или
-          закажите по телефону или e-mail — мы поможем оформить заказ.
+          закажите по телефону или e-mail.
         </p>
-        <ShopEmptyResults />
+        <ShopEmptyResults lead="Позвоните или напишите нам — менеджер примет заказ и поможет подобрать товар и нанесение." />
       </div>
     </noscript>
   );
@@ -163,7 +163,7 @@ export function CartLineRow({
                 variation={item.variation}
                 coatings={coatings}
                 complete={isLineComplete(line, byId)}
-                price={priced?.coatings.find((c) => c.id === line.id)?.price ?? null}
+                priced={priced?.coatings.find((c) => c.id === line.id) ?? null}
                 update={update}
               />
             ))}
@@ -208,16 +208,17 @@ function CoatingLineEditor({
   variation,
   coatings,
   complete,
-  price,
+  priced,
   update,
 }: {
   line: LocalCoatingLine;
   variation: number;
   coatings: readonly CoatingChoice[];
   complete: boolean;
-  price: number | null;
+  priced: CartLineView["coatings"][number] | null;
   update: Update;
 }) {
+  const price = priced && priced.problems.length === 0 ? priced.price : null;
   const coating = coatings.find((c) => c.id === line.coating);
   const [width, setWidth] = useState(sizeText(line.width));
   const [height, setHeight] = useState(sizeText(line.height));
@@ -294,6 +295,11 @@ function CoatingLineEditor({
             </li>
           ))}
         </ul>
+      ) : null}
+      {complete && priced && priced.problems.length > 0 ? (
+        <p className="field__error" role="alert">
+          {priced.problems.join(" ")}
+        </p>
       ) : null}
       {!complete ? (
         <p className="cart-coating__hint" role="status">

@@ -25,7 +25,7 @@ export interface CartLineView {
   price: number;
   /** Grams. */
   weight: number;
-  coatings: { id: string; title: string; variantTitle: string | null; width: number; height: number; options: string[]; price: number }[];
+  coatings: { id: string; title: string; variantTitle: string | null; width: number; height: number; options: string[]; price: number; problems: string[] }[];
 }
 
 export interface CartView {
@@ -39,6 +39,11 @@ export interface CartView {
 }
 
 export const EMPTY_CART_VIEW: CartView = { lines: [], itemsPrice: 0, printPrice: 0, price: 0, totalCount: 0, weight: 0 };
+
+/** Coating lines the server could not price (cart/unauth `problems`): ordering waits for them (§5). */
+export function coatingProblemCount(view: CartView): number {
+  return view.lines.reduce((n, l) => n + l.coatings.filter((c) => c.problems.length > 0).length, 0);
+}
 
 /** The pricing action's answer. */
 export interface CartPriceAnswer {
@@ -85,6 +90,7 @@ export function toCartView(cart: Cart): CartView {
         height: c.height,
         options: c.options,
         price: c.price,
+        problems: c.problems.map((p) => p.message),
       })),
     })),
     itemsPrice: cart.itemsPrice,
