@@ -19,6 +19,7 @@ import { requestLog } from "./server/request-log.ts";
 import { pageGuard, requestGuard } from "./server/request-guard.ts";
 import { crossSiteGuard } from "./server/cross-site.ts";
 import { bodyLimit, MiB } from "./server/body-limit.ts";
+import { UPLOAD_BODY_LIMIT, UPLOAD_SIZE_MESSAGE } from "./contract/file.ts";
 import { errorHandler } from "./server/errors.ts";
 import { hashedAssets } from "./server/static-assets.ts";
 import { createContextFactory } from "./app/lib/context.server.ts";
@@ -65,15 +66,16 @@ export async function startServer(env: Env) {
   app.use(securityHeaders({ frameSources: env.YANDEX_MAPS_KEY ? [MAP_WIDGET_ORIGIN] : [] }));
   // No write from another site; no body over its limit, refused before it is read (ADR 024).
   app.use(crossSiteGuard());
-  // An upload route gets its own limit here, e.g. { path: "/api/file/upload", limit: 20 * MiB }.
-  // The cart's uploads (layouts) and the ordering form (with its requisites file) take a 20 MB
-  // file plus the form's envelope.
+  // File uploads get the upload limit plus multipart overhead (contract/file.ts): the API's
+  // own, the cart's upload route (layouts) and the ordering form (the requisites file beside the
+  // cart's lines, up to ~600 KB, hence 1 MiB more).
   app.use(
     bodyLimit({
       limit: 1 * MiB,
       paths: [
-        { path: "/cart/upload", limit: 21 * MiB },
-        { path: "/cart/ordering", limit: 21 * MiB },
+        { path: "/api/file/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
+        { path: "/cart/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
+        { path: "/cart/ordering", limit: UPLOAD_BODY_LIMIT + 1 * MiB, message: UPLOAD_SIZE_MESSAGE },
       ],
     }),
   );

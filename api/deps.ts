@@ -1,5 +1,6 @@
-/** What every domain's routes get: the database and the change notifier. */
+/** What every domain's routes get: the database, the change notifier and the mailer. */
 import type { Db } from "./db/client";
+import type { Mailer } from "./mail/mailer";
 
 export interface ApiDeps {
   db: Db;
@@ -7,4 +8,6 @@ export interface ApiDeps {
   notifyChange(): void;
   /** Parse every answer with the contract's response schema (tests, development). */
   validateResponses: boolean;
+  /** Outgoing mail (order confirmations…); unset = letters written to the log. */
+  mailer?: Mailer;
 }

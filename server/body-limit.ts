@@ -21,6 +21,8 @@ export interface BodyLimitRule {
   path: string;
   /** Bytes. */
   limit: number;
+  /** The 413 text; default "Слишком большой запрос: не больше …". */
+  message?: string;
 }
 
 export interface BodyLimitOptions {
@@ -37,16 +39,18 @@ function size(bytes: number): string {
 }
 
 export function bodyLimit({ limit, paths = [] }: BodyLimitOptions): RequestHandler {
-  const limitFor = (path: string) => paths.find((rule) => path === rule.path || path.startsWith(`${rule.path}/`))?.limit ?? limit;
+  const ruleFor = (path: string) => paths.find((rule) => path === rule.path || path.startsWith(`${rule.path}/`));
   return (req, res, next) => {
     const length = req.headers["content-length"];
     if (req.headers["transfer-encoding"] !== undefined) {
       return reject(res, 411, "Укажите длину тела запроса (Content-Length)", "chunked body without a length", { Connection: "close" });
     }
     if (length === undefined || length === "0") return next();
-    const max = limitFor(req.path);
+    const rule = ruleFor(req.path);
+    const max = rule?.limit ?? limit;
     if (Number(length) > max) {
-      return reject(res, 413, `Слишком большой запрос: не больше ${size(max)}`, `body of ${length} bytes over ${max}`, { Connection: "close" });
+      const message = rule?.message ?? `Слишком большой запрос: не больше ${size(max)}`;
+      return reject(res, 413, message, `body of ${length} bytes over ${max}`, { Connection: "close" });
     }
     next();
   };

@@ -21,7 +21,12 @@ export async function createBackend(env: Env): Promise<Backend> {
   if (env.apiUrl) return externalBackend(env.apiUrl);
   const { startReferenceApi } = await import("../../api/index.ts");
   const { getRequestListener } = await import("@hono/node-server");
-  const reference = await startReferenceApi({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const reference = await startReferenceApi({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+  });
   const listen = getRequestListener(reference.fetch);
   return {
     baseUrl: "http://reference.internal/api",

@@ -139,7 +139,7 @@ describe("POST /cart/ordering", () => {
     form.set("legalFileUpload", new File(["%PDF"], "реквизиты.pdf", { type: "application/pdf" }));
     const { answer, seen } = await order(form, (request) =>
       request.url.endsWith("/file/upload")
-        ? json({ data: { id: 77, url: "/api/file/77", originalName: "реквизиты.pdf", mimeType: "application/pdf", size: 4, createdAt: "2026-11-27T10:00:00.000Z" } })
+        ? json({ data: { id: 77, url: "/api/file/77", thumbnailUrl: null, originalName: "реквизиты.pdf", mimeType: "application/pdf", size: 4, createdAt: "2026-11-27T10:00:00.000Z" } })
         : json({ data: { id: 1 } }),
     );
     expect(seen.map((r) => new URL(r.url).pathname)).toEqual(["/api/file/upload"]);

@@ -11,7 +11,7 @@ import { Form, data, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/cart-ordering";
 import { endpoints } from "#contract/index.ts";
 import { placeOrder } from "#app/features/cart/ordering.server.ts";
-import { cartItems, cartPayload, incompleteCoatingCount, orderingBlock } from "#app/features/cart/cart.ts";
+import { cartItems, cartPayload, incompleteCoatingCount, orderingBlock, UPLOAD_ACCEPT_TYPES } from "#app/features/cart/cart.ts";
 import { coatingProblemCount, EMPTY_CART_VIEW } from "#app/features/cart/cart-view.ts";
 import { DELIVERY_TYPES, EMPTY_ORDER_FORM, ORDER_FIELD, thanksHref, type OrderAnswer, type OrderFormValues } from "#app/features/cart/ordering.ts";
 import { useCart } from "#app/features/cart/use-cart.ts";
@@ -204,12 +204,12 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
                 </p>
               ) : (
                 <label className="field">
-                  <span className="field__label">Реквизиты компании (необязательно): PDF, DOC, DOCX, PNG или JPG, до 20 МБ</span>
+                  <span className="field__label">Реквизиты компании (необязательно): PDF, PNG, JPEG или WebP, до 10 МБ</span>
                   <input
                     className="field__input"
                     type="file"
                     name={ORDER_FIELD.legalFileUpload}
-                    accept=".pdf,.doc,.docx,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+                    accept={UPLOAD_ACCEPT_TYPES}
                     {...described("legalFile")}
                   />
                 </label>

@@ -107,7 +107,7 @@ describe("POST /cart intent=price", () => {
   });
 });
 
-async function upload(body: BodyInit | null, handler: Handler = () => json({ data: { id: 9, url: "/api/file/9/logo.png", originalName: "logo.png", mimeType: "image/png", size: 3, createdAt: "2026-11-27T10:00:00.000Z" } })) {
+async function upload(body: BodyInit | null, handler: Handler = () => json({ data: { id: 9, url: "/api/file/9/logo.png", thumbnailUrl: null, originalName: "logo.png", mimeType: "image/png", size: 3, createdAt: "2026-11-27T10:00:00.000Z" } })) {
   const { context, seen } = contextWith(handler);
   const request = new Request("http://shop.test/cart/upload", { method: "POST", body });
   const result = (await uploadAction({ request, context, params: {} } as unknown as UploadRoute.ActionArgs)) as unknown as { data: UploadResult; init: ResponseInit | null };
@@ -123,7 +123,7 @@ const fileForm = (file: File | string | null, kind = "layout") => {
 describe("POST /cart/upload", () => {
   it("uploads a picture through file/upload and answers what the cart keeps", async () => {
     const { result, seen } = await upload(fileForm(new File(["png"], "logo.png", { type: "image/png" })));
-    expect(result).toEqual({ ok: true, file: { id: 9, url: "/api/file/9/logo.png", originalName: "logo.png", mimeType: "image/png", size: 3 } });
+    expect(result).toEqual({ ok: true, file: { id: 9, url: "/api/file/9/logo.png", thumbnailUrl: null, originalName: "logo.png", mimeType: "image/png", size: 3 } });
     expect(seen[0]!.url).toBe(`${API}/file/upload`);
     expect(seen[0]!.headers.get("Content-Type")).toMatch(/^multipart\/form-data/);
   });
@@ -133,10 +133,12 @@ describe("POST /cart/upload", () => {
     ["no file", fileForm(null), /Выберите файл/],
     ["a string for a file", fileForm("C:\\evil.exe"), /Выберите файл/],
     ["an empty file", fileForm(new File([], "a.png", { type: "image/png" })), /Выберите файл/],
-    ["a program", fileForm(new File(["MZ"], "setup.exe", { type: "application/x-msdownload" })), /картинку .* или PDF/],
-    ["an HTML page named .png", fileForm(new File(["<script>"], "x.png", { type: "text/html" })), /картинку/],
-    ["a picture type with another extension", fileForm(new File(["x"], "x.html", { type: "image/png" })), /картинку/],
-    ["a Word file as a layout", fileForm(new File(["x"], "a.docx", { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" })), /картинку/],
+    ["an SVG (it can carry scripts)", fileForm(new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" })), /изображение/],
+    ["over 10 MB", fileForm(new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.png", { type: "image/png" })), /больше 10 МБ/],
+    ["a program", fileForm(new File(["MZ"], "setup.exe", { type: "application/x-msdownload" })), /изображение \(PNG, JPEG, WebP\) или PDF/],
+    ["an HTML page named .png", fileForm(new File(["<script>"], "x.png", { type: "text/html" })), /изображение/],
+    ["a picture type with another extension", fileForm(new File(["x"], "x.html", { type: "image/png" })), /изображение/],
+    ["a Word file as a layout", fileForm(new File(["x"], "a.docx", { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" })), /изображение/],
   ])("%s → a Russian message, no upload", async (_name, body, message) => {
     const { result, status, seen } = await upload(body);
     expect(seen).toHaveLength(0);
@@ -145,8 +147,8 @@ describe("POST /cart/upload", () => {
     expect(!result.ok && result.error).toMatch(message);
   });
 
-  it("requisites may be a Word file; an API refusal is its message", async () => {
-    const ok = await upload(fileForm(new File(["x"], "реквизиты.docx", { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" }), "requisites"));
+  it("requisites as a PDF; an API refusal is its message", async () => {
+    const ok = await upload(fileForm(new File(["%PDF"], "реквизиты.pdf", { type: "application/pdf" }), "requisites"));
     expect(ok.result.ok).toBe(true);
     const refused = await upload(fileForm(new File(["x"], "a.pdf", { type: "application/pdf" })), () => json({ message: "Файл повреждён", errors: [] }, 422));
     expect(refused.result).toEqual({ ok: false, error: "Файл повреждён" });

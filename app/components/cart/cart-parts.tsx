@@ -18,6 +18,9 @@ import {
   MAX_CART_IMAGES,
   MAX_COATINGS_PER_LINE,
   MAX_LINE_COMMENT,
+  UPLOAD_ACCEPT_TYPES,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TOO_BIG,
   type LocalCart,
   type LocalCartItem,
   type LocalCoatingLine,
@@ -382,8 +385,8 @@ export function CartImages({ cart, update }: { cart: LocalCart; update: Update }
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     if (!file) return;
-    if (file.size > 20 * 1024 * 1024) {
-      setError("Файл больше 20 МБ.");
+    if (file.size > UPLOAD_MAX_BYTES) {
+      setError(UPLOAD_TOO_BIG);
       e.target.value = "";
       return;
     }
@@ -403,7 +406,7 @@ export function CartImages({ cart, update }: { cart: LocalCart; update: Update }
           {cart.images.map((image) => (
             <li key={image.id} className="cart-images__item" data-testid="cart-image">
               {image.mimeType.startsWith("image/") ? (
-                <img src={image.url} alt={image.originalName} width={80} height={80} loading="lazy" />
+                <img src={image.thumbnailUrl ?? image.url} alt={image.originalName} width={80} height={80} loading="lazy" />
               ) : (
                 <span className="cart-images__file">PDF</span>
               )}
@@ -419,8 +422,8 @@ export function CartImages({ cart, update }: { cart: LocalCart; update: Update }
       ) : null}
       {cart.images.length < MAX_CART_IMAGES ? (
         <label className="cart-images__upload">
-          <span className="field__label">Прикрепить файл (PNG, JPG, WebP, SVG или PDF, до 20 МБ)</span>
-          <input ref={input} type="file" accept="image/png,image/jpeg,image/webp,image/svg+xml,application/pdf" onChange={onFile} disabled={fetcher.state !== "idle"} />
+          <span className="field__label">Прикрепить макет или логотип (PNG, JPEG, WebP или PDF, до 10 МБ)</span>
+          <input ref={input} type="file" accept={UPLOAD_ACCEPT_TYPES} onChange={onFile} disabled={fetcher.state !== "idle"} />
         </label>
       ) : null}
       {fetcher.state !== "idle" ? <p className="cart-images__status">Загружаем файл…</p> : null}

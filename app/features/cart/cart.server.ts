@@ -6,7 +6,7 @@
  * anything malformed is a Russian message, never an exception.
  */
 import type { AppLoadContext } from "react-router";
-import { endpoints, CartUnauthRequest, EMPTY_CART, MAX_UPLOAD_BYTES, type UploadedFile } from "#contract/index.ts";
+import { endpoints, CartUnauthRequest, EMPTY_CART, MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES, UPLOAD_SIZE_MESSAGE, UPLOAD_TYPE_MESSAGE, type UploadedFile } from "#contract/index.ts";
 import { DEFAULT_ERROR_MESSAGE } from "#app/lib/api-client.server.ts";
 import { toCartView, type CartPriceAnswer } from "./cart-view.ts";
 import type { CartImage } from "./cart.ts";
@@ -67,28 +67,17 @@ export async function priceLocalCart(context: Pick<AppLoadContext, "api">, form:
 
 // ───── uploads ─────
 
-/** What may be attached, by purpose: layouts are pictures or PDF; requisites also documents. */
+/**
+ * What may be attached, by purpose. The API decides the type from the bytes (PNG, JPEG, WebP, PDF);
+ * this is the first, cheap check, from the name and the browser's claimed type.
+ */
 export const UPLOAD_KINDS = {
-  layout: {
-    types: ["image/png", "image/jpeg", "image/webp", "image/svg+xml", "application/pdf"],
-    extensions: /\.(png|jpe?g|webp|svg|pdf)$/i,
-    message: "Прикрепите картинку (PNG, JPG, WebP, SVG) или PDF.",
-  },
-  requisites: {
-    types: [
-      "application/pdf",
-      "image/png",
-      "image/jpeg",
-      "application/msword",
-      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    ],
-    extensions: /\.(pdf|png|jpe?g|docx?)$/i,
-    message: "Прикрепите реквизиты в PDF, DOC, DOCX, PNG или JPG.",
-  },
+  layout: { types: UPLOAD_MIME_TYPES, extensions: /\.(png|jpe?g|webp|pdf)$/i, message: UPLOAD_TYPE_MESSAGE },
+  requisites: { types: UPLOAD_MIME_TYPES, extensions: /\.(png|jpe?g|webp|pdf)$/i, message: UPLOAD_TYPE_MESSAGE },
 } as const;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
-export const UPLOAD_TOO_LARGE_MESSAGE = `Файл больше ${MAX_UPLOAD_BYTES / 1024 / 1024} МБ.`;
+export const UPLOAD_TOO_LARGE_MESSAGE = UPLOAD_SIZE_MESSAGE;
 export const UPLOAD_MISSING_MESSAGE = "Выберите файл.";
 
 export type UploadResult = { ok: true; file: CartImage } | { ok: false; error: string };
@@ -106,5 +95,5 @@ export async function uploadFile(context: Pick<AppLoadContext, "api">, value: Fo
 }
 
 export function toCartImage(file: UploadedFile): CartImage {
-  return { id: file.id, url: file.url, originalName: file.originalName, mimeType: file.mimeType, size: file.size };
+  return { id: file.id, url: file.url, thumbnailUrl: file.thumbnailUrl, originalName: file.originalName, mimeType: file.mimeType, size: file.size };
 }

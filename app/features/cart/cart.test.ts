@@ -20,6 +20,14 @@ import {
   type LocalCoatingLine,
 } from "./cart.ts";
 import { createCartStore } from "./cart-store.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, UPLOAD_SIZE_MESSAGE } from "#contract/file.ts";
+import { UPLOAD_ACCEPT_TYPES, UPLOAD_MAX_BYTES, UPLOAD_TOO_BIG } from "./cart.ts";
+
+describe("upload constants", () => {
+  it("match the contract's (browser code keeps its own copy, without zod)", () => {
+    expect([UPLOAD_MAX_BYTES, UPLOAD_ACCEPT_TYPES, UPLOAD_TOO_BIG]).toEqual([MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, UPLOAD_SIZE_MESSAGE]);
+  });
+});
 
 const line = (patch: Partial<LocalCoatingLine> = {}): LocalCoatingLine => ({
   id: "l1",
@@ -133,7 +141,7 @@ describe("mergeCarts (§4 login)", () => {
   it("keeps every server line and adds the local variations not on the server", () => {
     let local = add(EMPTY_LOCAL_CART, 5, 10, [line()], 1).cart;
     local = add(local, 6, 3, [], 2).cart;
-    local = { ...local, comment: "локальный", images: [{ id: 9, url: "/f/9.png", originalName: "logo.png", mimeType: "image/png", size: 1 }] };
+    local = { ...local, comment: "локальный", images: [{ id: 9, url: "/f/9.png", thumbnailUrl: null, originalName: "logo.png", mimeType: "image/png", size: 1 }] };
     const server = { items: [{ variation: 6, count: 100, comment: "с сервера", coatings: [] }], comment: "", imagesIds: [4] };
     const merged = mergeCarts(server, local);
     expect(merged.items.map((i) => [i.variation, i.count])).toEqual([

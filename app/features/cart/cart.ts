@@ -26,6 +26,10 @@ export const MAX_ORDER_COMMENT = 2000;
 const MAX_OPTIONS = 50;
 /** Sizes in millimetres (contract CartCoatingLine). */
 const MAX_SIZE = 10_000;
+/** Uploads (contract/file.ts, kept here so browser code needs no zod; a test keeps them equal). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_ACCEPT_TYPES = ".png,.jpg,.jpeg,.webp,.pdf,image/png,image/jpeg,image/webp,application/pdf";
+export const UPLOAD_TOO_BIG = "Файл больше 10 МБ";
 /** A stored value longer than this is junk, not a cart (200 full lines are ~250 KB). */
 export const MAX_STORED_CHARS = 2_000_000;
 
@@ -52,7 +56,7 @@ export interface LocalCartItem {
 }
 
 /** An attached layout (file/upload answer, what the cart page shows of it). */
-export type CartImage = Pick<UploadedFile, "id" | "url" | "originalName" | "mimeType" | "size">;
+export type CartImage = Pick<UploadedFile, "id" | "url" | "thumbnailUrl" | "originalName" | "mimeType" | "size">;
 
 export interface LocalCart {
   products: Readonly<Record<string, LocalCartItem>>;
@@ -120,9 +124,11 @@ function parseItem(v: unknown, key: string): LocalCartItem | null {
 
 function parseImage(v: unknown): CartImage | null {
   if (!isRecord(v) || !isId(v.id) || typeof v.url !== "string" || !/^(\/|https?:\/\/)/.test(v.url) || v.url.length > 2000) return null;
+  const thumb = typeof v.thumbnailUrl === "string" && /^(\/|https?:\/\/)/.test(v.thumbnailUrl) && v.thumbnailUrl.length <= 2000 ? v.thumbnailUrl : null;
   return {
     id: v.id,
     url: v.url,
+    thumbnailUrl: thumb,
     originalName: text(v.originalName, 255),
     mimeType: text(v.mimeType, 100),
     size: typeof v.size === "number" && Number.isSafeInteger(v.size) && v.size >= 0 ? v.size : 0,
