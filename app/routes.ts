@@ -2,7 +2,8 @@
  * The route table of §2, in one place. Pages that later issues build are listed in comments
  * where they will go; until they exist, their paths answer the normal 404 (routes/not-found.tsx).
  * Built so far: the static pages, contacts, city switch, the catalogue (home, category tree,
- * filtered listings, product, brands, curated lists, print types), viewed products, robots.txt.
+ * filtered listings, product, brands, curated lists, print types), viewed products, robots.txt,
+ * the cart, ordering and thanks pages.
  */
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 

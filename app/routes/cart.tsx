@@ -1,6 +1,6 @@
 /**
  * /cart (§2, §3 cart page, §4): the anonymous cart from local storage (tmg_cart), priced on the
- * server through this route's action (ADR 025). Lines with picture, title, variation, SKU,
+ * server through this route's action (ADR 027). Lines with picture, title, variation, SKU,
  * editable count, price tier, editable coating lines and a comment; the order comment, attached
  * layouts, the totals and "Оформить заказ" (blocked while empty, while a coating line is
  * incomplete, and below the minimal order, §4). Personal: private, noindex; without JavaScript

@@ -1,7 +1,7 @@
 /**
  * The server half of the anonymous cart: pricing the lines local storage holds (§4: through the
  * unauthenticated cart call, POST /api/cart/unauth) and uploading layouts and requisites
- * (POST /api/file/upload). Both go through the request's API client (ADR 025: so `API_URL`, the
+ * (POST /api/file/upload). Both go through the request's API client (ADR 027: so `API_URL`, the
  * auth cookie, timeouts and the §8 error mapping apply). Form input is the visitor's to write:
  * anything malformed is a Russian message, never an exception.
  */

@@ -1,5 +1,5 @@
 /**
- * Prices the local cart on the server (ADR 025): the lines go to the cart page's own action
+ * Prices the local cart on the server (ADR 027): the lines go to the cart page's own action
  * (POST /cart, intent=price) through a fetcher, which calls /api/cart/unauth through the server's
  * API client. Debounced; an answer is shown only for the lines it priced (the last one stays on
  * screen, dimmed, while the next is on its way). Variations the server says are gone leave
