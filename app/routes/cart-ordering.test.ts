@@ -20,8 +20,9 @@ async function order(body: BodyInit | null, handler: Handler = () => json({ data
     },
   });
   const request = new Request("http://shop.test/cart/ordering", { method: "POST", body });
-  const result = (await action({ request, context: { api, city: { id: 2 } }, params: {} } as unknown as Route.ActionArgs)) as unknown as { data: OrderAnswer };
-  return { answer: result.data, seen };
+  const context = { api, city: { id: 2 }, site: { hostname: "shop.test" }, cookieDomain: undefined };
+  const result = (await action({ request, context, params: {} } as unknown as Route.ActionArgs)) as unknown as { data: OrderAnswer; init: ResponseInit | null };
+  return { answer: result.data, seen, headers: new Headers(result.init?.headers) };
 }
 
 const lines = JSON.stringify([{ variation: 501, count: 100, comment: "синий логотип", coatings: [{ id: "a1", coating: 1, width: 40, height: 20, variant: null, options: [] }] }]);
@@ -48,8 +49,10 @@ function valid(patch: Record<string, string | null> = {}) {
 
 describe("POST /cart/ordering", () => {
   it("orders the lines with the draft, the unmasked phone and the Idempotency-Key", async () => {
-    const { answer, seen } = await order(valid({ manager: "7" }));
+    const { answer, seen, headers } = await order(valid({ manager: "7" }));
     expect(answer).toEqual({ ok: true, orderId: 1042 });
+    // §4: the chosen manager is remembered for the next order.
+    expect(headers.get("Set-Cookie")).toBe("managerId=7; Max-Age=2678400; Domain=shop.test; Path=/; HttpOnly; Secure; SameSite=Lax");
     expect(seen).toHaveLength(1);
     expect(seen[0]!.url).toBe(`${API}/order/create_unauth`);
     expect(seen[0]!.headers.get("Idempotency-Key")).toBe(KEY);

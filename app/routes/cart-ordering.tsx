@@ -11,6 +11,7 @@ import { Form, data, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/cart-ordering";
 import { endpoints } from "#contract/index.ts";
 import { placeOrder } from "#app/features/cart/ordering.server.ts";
+import { managerCookie, MANAGER_COOKIE, readCookies } from "#app/lib/cookies.server.ts";
 import { cartItems, cartPayload, incompleteCoatingCount, orderingBlock, UPLOAD_ACCEPT_TYPES } from "#app/features/cart/cart.ts";
 import { coatingProblemCount, EMPTY_CART_VIEW } from "#app/features/cart/cart-view.ts";
 import { DELIVERY_TYPES, EMPTY_ORDER_FORM, ORDER_FIELD, thanksHref, type OrderAnswer, type OrderFormValues } from "#app/features/cart/ordering.ts";
@@ -25,11 +26,14 @@ import { AppLink } from "#app/lib/navigation.tsx";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import cartStyles from "#app/styles/cart.css?url";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // Both lists fail to empty ones (§8): "Любой менеджер" is always there.
   const [managers, coatings] = await Promise.all([context.api.list(endpoints.orderManagers, {}, []), context.api.list(endpoints.coatingAll, {}, [])]);
+  // §4: the manager chosen last time (a cookie), while they are still on the list.
+  const saved = Number(readCookies(request.headers.get("Cookie"))[MANAGER_COOKIE]);
   return {
     managers: managers.map(({ id, name }) => ({ id, name })),
+    savedManager: managers.some((m) => m.id === saved) ? String(saved) : "",
     coatings: coatings.map(toCoatingChoice),
   };
 }
@@ -39,7 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer: OrderAnswer = form
     ? await placeOrder(context, form)
     : { ok: false, message: "Не удалось прочитать форму. Попробуйте ещё раз.", errors: {}, values: EMPTY_ORDER_FORM, legalFile: null };
-  return data(answer, { headers: { "Cache-Control": "no-store" } });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (answer.ok && form) {
+    const manager = Number(form.get(ORDER_FIELD.manager));
+    headers.append("Set-Cookie", managerCookie(context.site.hostname, Number.isSafeInteger(manager) && manager > 0 ? manager : null, context.cookieDomain));
+  }
+  return data(answer, { headers });
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
@@ -80,7 +89,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
   }, [orderId, clear, navigate]);
 
   const failed = actionData && !actionData.ok ? actionData : null;
-  const values: OrderFormValues = failed?.values ?? EMPTY_ORDER_FORM;
+  const values: OrderFormValues = failed?.values ?? { ...EMPTY_ORDER_FORM, manager: loaderData.savedManager };
   const errors = failed?.errors ?? {};
   const [delivery, setDelivery] = useState(values.deliveryType);
   const needsAddress = DELIVERY_TYPES.find((d) => d.value === delivery)?.needsAddress ?? false;
