@@ -4,6 +4,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
+import { OUTAGE_URL } from "#tests/support/servers.ts";
 
 interface ApiGroup {
   id: number;
@@ -158,6 +159,19 @@ test("ordering: field errors show under the fields and nothing typed is lost", a
   await expect(page).toHaveURL(/\/cart\/ordering$/);
   // The cart is untouched.
   await expect(cartCount(page)).toHaveText("1");
+});
+
+test("§8: when the API is down the cart page resets to zeros and says so; the lines stay", async ({ page }) => {
+  await page.goto(`${OUTAGE_URL}/cart`);
+  await page.evaluate(() => window.localStorage.setItem("tmg_cart", JSON.stringify({ products: { 5: { variation: 5, count: 100, coatings: [] } }, comment: "", timestamp: 1 })));
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId("cart-error")).toContainText("Что-то пошло не так");
+  await expect(page.getByTestId("cart-total")).toHaveText("0\u00a0₽");
+  await expect(page.getByTestId("cart-items-price")).toHaveText("0\u00a0₽");
+  await expect(page.getByRole("button", { name: "Оформить заказ" })).toBeDisabled();
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
 });
 
 test.describe("without JavaScript", () => {
