@@ -62,7 +62,15 @@ export function createReferenceApi(
   };
   const app = createApp(
     // In development a contract drift shows up at once as a 500 naming the endpoint.
-    { db: database.db, notifyChange, validateResponses: options.validateResponses ?? process.env.NODE_ENV === "development", mailer },
+    {
+      db: database.db,
+      notifyChange,
+      onChange: (listener) => {
+        listeners.add(listener);
+      },
+      validateResponses: options.validateResponses ?? process.env.NODE_ENV === "development",
+      mailer,
+    },
     { logError: options.logError },
   );
   let closed: Promise<void> | null = null;

@@ -137,7 +137,7 @@ export function createOrderService(db: Db, pricing: CartPricing, mailer: Mailer,
         errors.push({ field: "legalFile", message: "Файл с реквизитами не найден, загрузите его ещё раз" });
       }
 
-      const { cart, problems } = await pricing.price(body.variations, body.comment ?? "");
+      const { cart, problems } = await pricing.price(body.variations, body.comment ?? "", { fresh: true });
       const unavailable = new Set(cart.unavailableVariations);
       const lineByVariation = new Map(cart.cartItems.map((line) => [line.variation, line]));
       body.variations.forEach((item, i) => {
