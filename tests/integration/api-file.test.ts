@@ -193,6 +193,19 @@ describe.each(testBackends())("file/upload on $name", (backend) => {
     await refused(t.api.fetch(new Request("http://x/api/file/upload", { method: "POST", body: text })));
   });
 
+  it("ignores prototype-pollution field names", async () => {
+    const form = new FormData();
+    form.append("__proto__", "x");
+    form.append("constructor", "y");
+    form.append("file", new File([new Uint8Array(PDF)], "a.pdf"));
+    const response = await t.api.fetch(new Request("http://x/api/file/upload", { method: "POST", body: form }));
+    expect(response.status).toBe(200);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const only = new FormData();
+    only.append("__proto__", new File([new Uint8Array(PDF)], "a.pdf"));
+    await refused(t.api.fetch(new Request("http://x/api/file/upload", { method: "POST", body: only })));
+  });
+
   it("refuses JSON, a broken multipart body and no body", async () => {
     await refused(t.api.fetch(new Request("http://x/api/file/upload", { method: "POST", body: "{}", headers: { "content-type": "application/json" } })));
     await refused(
