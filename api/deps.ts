@@ -12,4 +12,6 @@ export interface ApiDeps {
   validateResponses: boolean;
   /** Outgoing mail (order confirmations…); unset = letters written to the log. */
   mailer?: Mailer;
+  /** Lifetime of the API's own read caches (cart pricing), ms; 0 = off; unset = their default. */
+  readCacheTtlMs?: number;
 }
