@@ -42,12 +42,14 @@ export interface StartOptions {
   mailFrom?: string;
   /** A ready mailer (tests); overrides smtpUrl. */
   mailer?: Mailer;
+  /** Seconds the API's own read caches (the cart pricing's) keep rows; 0 = off. Default 30. */
+  readCacheTtlS?: number;
 }
 
 /** Builds the API over an opened, migrated database (tests can pass their own). */
 export function createReferenceApi(
   database: Pick<Database, "db" | "describe" | "close">,
-  options: Pick<StartOptions, "validateResponses" | "logError" | "smtpUrl" | "mailFrom" | "mailer"> = {},
+  options: Pick<StartOptions, "validateResponses" | "logError" | "smtpUrl" | "mailFrom" | "mailer" | "readCacheTtlS"> = {},
 ): ReferenceApi {
   const mailer = options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom });
   const listeners = new Set<() => void>();
@@ -62,7 +64,16 @@ export function createReferenceApi(
   };
   const app = createApp(
     // In development a contract drift shows up at once as a 500 naming the endpoint.
-    { db: database.db, notifyChange, validateResponses: options.validateResponses ?? process.env.NODE_ENV === "development", mailer },
+    {
+      db: database.db,
+      notifyChange,
+      onChange: (listener) => {
+        listeners.add(listener);
+      },
+      validateResponses: options.validateResponses ?? process.env.NODE_ENV === "development",
+      mailer,
+      readCacheTtlMs: options.readCacheTtlS === undefined ? undefined : options.readCacheTtlS * 1000,
+    },
     { logError: options.logError },
   );
   let closed: Promise<void> | null = null;

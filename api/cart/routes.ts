@@ -7,7 +7,8 @@ import { createCartPricing } from "./pricing";
 
 export function cartRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
-  const pricing = createCartPricing(deps.db);
+  // With the read cache: the anonymous cart is re-priced on every view and count change.
+  const pricing = createCartPricing(deps.db, { onChange: deps.onChange, cacheTtlMs: deps.readCacheTtlMs });
   const opts = { validateResponses: deps.validateResponses };
 
   route(app, endpoints.cartUnauth, async ({ body }) => (await pricing.price(body.variations, body.comment ?? "")).cart, opts);

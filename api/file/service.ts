@@ -13,12 +13,12 @@
  *   over MAX_PIXELS is refused before it is decoded (decompression bombs).
  */
 import { randomBytes } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import type sharpModule from "sharp";
 import { UPLOAD_TYPE_MESSAGE, type UploadMimeType, type UploadedFile } from "../../contract/index";
-import type { Db } from "../db/client";
-import { fileBlobs, files } from "../db/schema";
+import { queryRows, type Db } from "../db/client";
+import { files } from "../db/schema";
 import { HttpError } from "../http/errors";
 
 /** 40 megapixels: a print layout at 300 dpi on A3 is ~17. */
@@ -85,6 +85,7 @@ function loadSharp(): Promise<typeof sharpModule> {
 }
 
 const DAMAGED = "Файл повреждён или это не изображение";
+const TOO_LARGE = "Изображение слишком большое: не больше 40 мегапикселей";
 
 export function createFileService(db: Db) {
   const limit = pLimit(1);
@@ -95,23 +96,25 @@ export function createFileService(db: Db) {
     return limit(async () => {
       const sharp = await loadSharp();
       const options = { limitInputPixels: MAX_PIXELS, failOn: "truncated" as const };
-      let format: string | undefined;
+      let meta: { format?: string; width?: number; height?: number };
       try {
-        ({ format } = await sharp(bytes, options).metadata());
+        // The header only: size and format, nothing decoded yet.
+        meta = await sharp(bytes, { limitInputPixels: false }).metadata();
       } catch {
         throw new HttpError(400, DAMAGED, [{ field: "file", message: DAMAGED }]);
       }
-      if (`image/${format}` !== type) throw new HttpError(400, UPLOAD_TYPE_MESSAGE, [{ field: "file", message: UPLOAD_TYPE_MESSAGE }]);
+      if (`image/${meta.format}` !== type) throw new HttpError(400, UPLOAD_TYPE_MESSAGE, [{ field: "file", message: UPLOAD_TYPE_MESSAGE }]);
+      if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) {
+        throw new HttpError(400, TOO_LARGE, [{ field: "file", message: TOO_LARGE }]);
+      }
       try {
         return await sharp(bytes, options)
           .rotate()
           .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
           .webp({ quality: 80 })
           .toBuffer();
-      } catch (error) {
-        const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
-        const message = tooLarge ? "Изображение слишком большое: не больше 40 мегапикселей" : DAMAGED;
-        throw new HttpError(400, message, [{ field: "file", message }]);
+      } catch {
+        throw new HttpError(400, DAMAGED, [{ field: "file", message: DAMAGED }]);
       }
     });
   }
@@ -130,7 +133,11 @@ export function createFileService(db: Db) {
           .insert(files)
           .values({ originalName, mimeType: type, size: bytes.byteLength, storageKey: key })
           .returning({ id: files.id, createdAt: files.createdAt });
-        await tx.insert(fileBlobs).values({ fileId: inserted.id, data: bytes, thumbnail });
+        // Base64 text rather than a bytea parameter: PGlite's own bytea (de)serialisation is
+        // ~6× slower on insert and ~18× on read (10 MB: 3.5 s vs 0.6 s, 2 s vs 0.1 s here).
+        await tx.execute(sql`INSERT INTO file_blobs (file_id, data, thumbnail)
+          VALUES (${inserted.id}, decode(${bytes.toString("base64")}, 'base64'),
+                  ${thumbnail ? sql`decode(${thumbnail.toString("base64")}, 'base64')` : null})`);
         return inserted;
       });
       return {
@@ -147,20 +154,18 @@ export function createFileService(db: Db) {
     /** The stored bytes (or preview) by public key; null when there is none. */
     async read(key: string, variant: "original" | "thumbnail") {
       if (!KEY_PATTERN.test(key)) return null;
-      const [row] = await db
-        .select({
-          name: files.originalName,
-          mimeType: files.mimeType,
-          data: variant === "original" ? fileBlobs.data : fileBlobs.thumbnail,
-        })
-        .from(files)
-        .innerJoin(fileBlobs, eq(fileBlobs.fileId, files.id))
-        .where(eq(files.storageKey, key));
+      const column = variant === "original" ? sql`b.data` : sql`b.thumbnail`;
+      const [row] = await queryRows<{ name: string; mimeType: string; data: string | null }>(
+        db,
+        sql`SELECT f.original_name AS name, f.mime_type AS "mimeType", encode(${column}, 'base64') AS data
+            FROM files f JOIN file_blobs b ON b.file_id = f.id WHERE f.storage_key = ${key}`,
+      );
       if (!row?.data) return null;
       return {
         name: row.name,
         mimeType: variant === "original" ? (row.mimeType as UploadMimeType) : ("image/webp" as const),
-        bytes: new Uint8Array(row.data),
+        // encode() breaks lines every 76 characters; Node's base64 decoder skips them.
+        bytes: Buffer.from(row.data, "base64"),
       };
     },
 

@@ -9,7 +9,7 @@ import { createOrderService } from "./service";
 
 export function orderRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
-  const orders = createOrderService(deps.db, createCartPricing(deps.db), deps.mailer ?? createMailer());
+  const orders = createOrderService(deps.db, createCartPricing(deps.db, { cacheTtlMs: 0 }), deps.mailer ?? createMailer());
   const opts = { validateResponses: deps.validateResponses };
 
   route(app, endpoints.orderManagers, () => orders.managers(), opts);

@@ -26,6 +26,7 @@ import { queryRows, type Db } from "../db/client";
 import { orderItems, orders } from "../db/schema";
 import { SHOP_NAME } from "../db/seed/content-data";
 import { DEFAULT_MINIMAL_ORDER_PRICE } from "../content/service";
+import { intArray } from "../catalog/filters";
 import type { CartPricing } from "../cart/pricing";
 import { HttpError, type FieldError } from "../http/errors";
 import type { Mailer } from "../mail/mailer";
@@ -56,8 +57,14 @@ interface References {
 const MANAGER_JSON = sql`json_build_object('id', u.id, 'name', COALESCE(u.name, ''), 'email', u.email, 'phone', u.phone, 'avatar', u.avatar)`;
 const IS_MANAGER = sql`'ROLE_MANAGER' = ANY (u.roles)`;
 
-function formatRubles(value: number): string {
+/** "10 000", "1 234,5": a Russian number with plain spaces. */
+function formatNumber(value: number): string {
   return new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 }).format(value).replace(/[\u202f\u00a0]/g, " ");
+}
+
+export function normalizePhone(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return phone.trim().startsWith("+") ? `+${digits}` : digits;
 }
 
 export function requestHash(body: CreateBody): string {
@@ -93,7 +100,7 @@ export function createOrderService(db: Db, pricing: CartPricing, mailer: Mailer,
         (SELECT ${MANAGER_JSON} FROM users u WHERE ${IS_MANAGER}
           ORDER BY (SELECT count(*) FROM orders o WHERE o.manager_id = u.id AND o.status = 'new'), u.id LIMIT 1) AS assigned,
         (SELECT value FROM settings WHERE key = 'minimalOrderPrice') AS minimal,
-        COALESCE((SELECT json_agg(f.id) FROM files f WHERE f.id = ANY(${`{${fileIds.join(",")}}`}::int[])), '[]'::json) AS files,
+        COALESCE((SELECT json_agg(f.id) FROM files f WHERE f.id = ANY(${intArray(fileIds)})), '[]'::json) AS files,
         (SELECT value FROM contacts WHERE name = 'companyPhoneNumber') AS "shopPhone",
         (SELECT value FROM contacts WHERE name = 'companyGeneralEmail') AS "shopEmail"`,
     );
@@ -137,7 +144,7 @@ export function createOrderService(db: Db, pricing: CartPricing, mailer: Mailer,
         errors.push({ field: "legalFile", message: "Файл с реквизитами не найден, загрузите его ещё раз" });
       }
 
-      const { cart, problems } = await pricing.price(body.variations, body.comment ?? "");
+      const { cart, problems } = await pricing.price(body.variations, body.comment ?? "", { fresh: true });
       const unavailable = new Set(cart.unavailableVariations);
       const lineByVariation = new Map(cart.cartItems.map((line) => [line.variation, line]));
       body.variations.forEach((item, i) => {
@@ -147,7 +154,7 @@ export function createOrderService(db: Db, pricing: CartPricing, mailer: Mailer,
         }
         const stock = lineByVariation.get(item.variation)?.product.stock ?? 0;
         if (item.count > stock) {
-          errors.push({ field: `variations.${i}.count`, message: stock > 0 ? `В наличии только ${formatRubles(stock)} шт.` : "Нет в наличии" });
+          errors.push({ field: `variations.${i}.count`, message: stock > 0 ? `В наличии только ${formatNumber(stock)} шт.` : "Нет в наличии" });
         }
       });
       errors.push(...problems);
@@ -156,7 +163,7 @@ export function createOrderService(db: Db, pricing: CartPricing, mailer: Mailer,
       const minimalSetting = Number(refs.minimal);
       const minimal = refs.minimal !== null && Number.isFinite(minimalSetting) ? minimalSetting : DEFAULT_MINIMAL_ORDER_PRICE;
       if (cart.price < minimal) {
-        throw new HttpError(400, `Минимальная сумма заказа — ${formatRubles(minimal)} ₽, в корзине на ${formatRubles(cart.price)} ₽`);
+        throw new HttpError(400, `Минимальная сумма заказа — ${formatNumber(minimal)} ₽, в корзине на ${formatNumber(cart.price)} ₽`);
       }
       if (cart.price > MAX_ORDER_TOTAL) {
         throw new HttpError(400, "Сумма заказа слишком велика для оформления на сайте: свяжитесь с менеджером");
@@ -170,7 +177,8 @@ export function createOrderService(db: Db, pricing: CartPricing, mailer: Mailer,
             cityId: body.cityId,
             representativeName: body.representativeName,
             representativeEmail: body.representativeEmail,
-            representativePhone: body.representativePhone,
+            // contract phone(): typed through a mask; the server keeps digits only (with the "+").
+            representativePhone: normalizePhone(body.representativePhone),
             deliveryType: body.deliveryType,
             shipmentAddress: body.deliveryType === "pickup_point" ? null : body.shipmentAddress,
             deliveryTime: body.deliveryTime || null,

@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { ApiErrorBody, Cart, MAX_CART_ITEMS, type CartUnauthRequest, type CoatingPrice } from "../../contract/index";
 import { queryRows } from "../../api/db/client";
 import { openTestApi, testBackends, type TestApi } from "../../api/testing";
+import { createCartPricing } from "../../api/cart/pricing";
 
 interface Fixture {
   variation: number;
@@ -307,5 +308,40 @@ describe.each(testBackends())("cart/unauth on $name", (backend) => {
       expect(response.status).toBeLessThan(500);
       expect(response.status).toBeGreaterThanOrEqual(400);
     });
+  });
+});
+
+describe.each(testBackends())("cart pricing read cache on $name", (backend) => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await openTestApi(backend, { groups: 20 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("keeps read rows until a catalogue change; `fresh` (orders) always reads the database", async () => {
+    let changed = () => {};
+    const pricing = createCartPricing(t.db, { onChange: (listener) => (changed = listener) });
+    const [p] = await queryRows<{ id: number; group_id: number }>(t.db, sql`SELECT id, group_id FROM products ORDER BY id LIMIT 1`);
+    const items = [{ variation: p.id, count: 1, comment: null, coatings: [] }];
+    const before = (await pricing.price(items)).cart.price;
+    await t.db.execute(sql`UPDATE price_tiers SET price = price + 1000 WHERE product_id = ${p.id}`);
+    await t.db.execute(sql`UPDATE products SET price = price + 1000 WHERE id = ${p.id}`);
+    expect((await pricing.price(items)).cart.price).toBe(before);
+    expect((await pricing.price(items, "", { fresh: true })).cart.price).toBe(before + 1000);
+    changed();
+    expect((await pricing.price(items)).cart.price).toBe(before + 1000);
+    await t.db.execute(sql`UPDATE product_groups SET is_active = false WHERE id = ${p.group_id}`);
+    expect((await pricing.price(items, "", { fresh: true })).cart.unavailableVariations).toEqual([p.id]);
+    changed();
+    expect((await pricing.price(items)).cart.unavailableVariations).toEqual([p.id]);
+  });
+
+  it("prices from the database alone with the cache off", async () => {
+    const pricing = createCartPricing(t.db, { cacheTtlMs: 0 });
+    const [p] = await queryRows<{ id: number }>(t.db, sql`SELECT p.id FROM products p JOIN product_groups g ON g.id = p.group_id AND g.is_active ORDER BY p.id LIMIT 1`);
+    const { cart } = await pricing.price([{ variation: p.id, count: 2, comment: null, coatings: [] }]);
+    expect(cart.totalCount).toBe(2);
   });
 });

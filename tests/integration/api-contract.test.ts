@@ -27,6 +27,7 @@ const IMPLEMENTED: { id: EndpointId; params?: Record<string, string>; query?: st
   { id: "brandDetail", params: { id: "arrow" } },
   { id: "printTypeList" },
   { id: "printTypeDetail", params: { id: "1" } },
+  { id: "orderManagers" },
 ];
 
 describe.each(testBackends())("contract on $name", (backend) => {

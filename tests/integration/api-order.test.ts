@@ -136,7 +136,7 @@ describe.each(testBackends())("orders on $name", (backend) => {
       const [order] = await queryRows<Record<string, unknown>>(
         t.db,
         sql`SELECT items_price::float8 AS items, print_price::float8 AS print, total_price::float8 AS total, total_count, weight,
-              delivery_type, shipment_address, manager_id, comment, city_id, representative_name FROM orders WHERE id = ${id}`,
+              delivery_type, shipment_address, manager_id, comment, city_id, representative_name, representative_phone FROM orders WHERE id = ${id}`,
       );
       expect(order).toMatchObject({
         items: cart.itemsPrice,
@@ -149,6 +149,7 @@ describe.each(testBackends())("orders on $name", (backend) => {
         comment: "Нужно к 15 декабря",
         city_id: 1,
         representative_name: "Иван Петров",
+        representative_phone: "+79211234567",
       });
       expect(order.manager_id).not.toBeNull();
       expect(cart.printPrice).toBeGreaterThan(0);
