@@ -111,6 +111,8 @@ describe("POST /cart/ordering", () => {
     expect(answer).toMatchObject({ ok: false, message: "Выберите вариант нанесения", errors: { representativeEmail: "Этот адрес не принимает почту" } });
     const minimum = await order(valid(), () => json({ message: "Сумма заказа меньше минимальной (10 000 ₽)", errors: [] }, 400));
     expect(minimum.answer).toMatchObject({ ok: false, message: "Сумма заказа меньше минимальной (10 000 ₽)", errors: {} });
+    const reused = await order(valid(), () => json({ message: "Проверьте заказ", errors: [{ field: "Idempotency-Key", message: "Этот ключ повтора (Idempotency-Key) уже использован для другого заказа" }] }, 409));
+    expect(reused.answer).toMatchObject({ ok: false, newAttempt: true, message: expect.stringMatching(/^Этот заказ уже принят/) });
     const down = await order(valid(), () => new Response("", { status: 503 }));
     expect(down.answer).toMatchObject({ ok: false, message: "Что-то пошло не так" });
   });

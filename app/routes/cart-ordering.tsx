@@ -15,7 +15,7 @@ import { managerCookie, MANAGER_COOKIE, readCookies } from "#app/lib/cookies.ser
 import { cartItems, cartPayload, incompleteCoatingCount, orderingBlock, UPLOAD_ACCEPT_TYPES } from "#app/features/cart/cart.ts";
 import { coatingProblemCount, EMPTY_CART_VIEW } from "#app/features/cart/cart-view.ts";
 import { DELIVERY_TYPES, EMPTY_ORDER_FORM, ORDER_FIELD, thanksHref, type OrderAnswer, type OrderFormValues } from "#app/features/cart/ordering.ts";
-import { useCart } from "#app/features/cart/use-cart.ts";
+import { useCartPage } from "#app/features/cart/use-cart.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
 import { toCoatingChoice } from "#app/features/coating/coating-form.ts";
 import { CartTotals, NoScriptCart, OrderBlockNote, indexChoices } from "#app/components/cart/cart-parts.tsx";
@@ -61,7 +61,7 @@ function newKey(): string {
 }
 
 export default function OrderingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, hydrated, update, clear } = useCart();
+  const { cart, hydrated, update, clear } = useCartPage();
   const root = useRootData();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -77,7 +77,11 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
     minimalOrderPrice: root?.minimalOrderPrice,
     incompleteCoatings: incompleteCoatingCount(cart, byId) + coatingProblemCount(view),
   });
-  const [key] = useState(newKey);
+  const [key, setKey] = useState(newKey);
+  const restart = actionData && !actionData.ok && actionData.newAttempt ? actionData : null;
+  useEffect(() => {
+    if (restart) setKey(newKey());
+  }, [restart]);
 
   // Success: the local cart is cleared, the goal fires, and the visitor lands on /thanks.
   const orderId = actionData?.ok ? actionData.orderId : null;

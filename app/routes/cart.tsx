@@ -14,7 +14,7 @@ import { toCoatingChoice } from "#app/features/coating/coating-form.ts";
 import { priceLocalCart, CART_UNREADABLE_MESSAGE } from "#app/features/cart/cart.server.ts";
 import { cartItems, incompleteCoatingCount, orderingBlock, setOrderComment, MAX_ORDER_COMMENT, type LocalCart } from "#app/features/cart/cart.ts";
 import { coatingProblemCount, EMPTY_CART_VIEW, type CartPriceAnswer } from "#app/features/cart/cart-view.ts";
-import { useCart } from "#app/features/cart/use-cart.ts";
+import { useCartPage } from "#app/features/cart/use-cart.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
 import { CartLineRow, CartTotals, CartImages, OrderBlockNote, NoScriptCart, indexChoices } from "#app/components/cart/cart-parts.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -43,7 +43,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cart
 export const meta: Route.MetaFunction = () => [{ title: `Корзина | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
-  const { cart, hydrated, update } = useCart();
+  const { cart, hydrated, update } = useCartPage();
   const root = useRootData();
   const coatings = loaderData.coatings;
   const byId = useMemo(() => indexChoices(coatings), [coatings]);

@@ -14,6 +14,8 @@ import { MAX_CART_IMAGES, MAX_ORDER_COMMENT } from "./cart.ts";
 import { EMPTY_ORDER_FORM, ORDER_FIELD, type OrderAnswer, type OrderFormValues } from "./ordering.ts";
 
 export const EMPTY_CART_MESSAGE = "В корзине нет товаров: добавьте их и оформите заказ снова. Если корзина не пуста, обновите страницу (нужен JavaScript).";
+export const ALREADY_ORDERED_MESSAGE =
+  "Этот заказ уже принят — подтверждение придёт на e-mail, менеджер свяжется с вами. Если хотите отправить ещё один заказ с новыми данными, нажмите «Отправить заказ» снова.";
 export const FIELD_ERRORS_MESSAGE = "Проверьте поля, отмеченные ниже.";
 
 interface FormLike {
@@ -109,6 +111,11 @@ export async function placeOrder(context: Pick<AppLoadContext, "api" | "city">, 
   });
   if (result.ok) return { ok: true, orderId: result.data.id };
   // §5: the server's field errors go under the fields; the rest is the form's message (§8).
+  // 409 on the key: this attempt already made an order, with other data (its answer was lost and
+  // the form changed since). The page starts a new attempt (a new key) for the next submit.
+  if (result.error.status === 409 && "Idempotency-Key" in result.error.errors) {
+    return { ...(fail(ALREADY_ORDERED_MESSAGE) as Extract<OrderAnswer, { ok: false }>), newAttempt: true };
+  }
   const other: string[] = [];
   for (const [name, message] of Object.entries(result.error.errors)) {
     if (API_FIELDS.has(name)) errors[name as keyof typeof errors] = message;

@@ -60,6 +60,8 @@ export type OrderAnswer =
       values: OrderFormValues;
       /** The requisites already uploaded: not asked for again. */
       legalFile: { id: number; name: string } | null;
+      /** The key was used by an order with other data: the next submit is a new attempt (a new key). */
+      newAttempt?: boolean;
     };
 
 /** Where a placed order lands (the page clears the local cart first). */

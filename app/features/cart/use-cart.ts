@@ -15,7 +15,7 @@ const no = () => false;
 
 export interface UseCart {
   cart: LocalCart;
-  /** False on the server and during hydration: the stored cart is not known yet. */
+  /** False on the server and during hydration: the stored cart is not known yet (useCartPage only). */
   hydrated: boolean;
   update(change: (cart: LocalCart) => LocalCart): void;
   clear(): void;
@@ -24,8 +24,18 @@ export interface UseCart {
 export function useCart(): UseCart {
   const store = getBrowserCartStore();
   const cart = useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.getSnapshot ?? emptySnapshot, emptySnapshot);
+  return { cart, hydrated: true, update: store?.update ?? noop, clear: store?.clear ?? noop };
+}
+
+/**
+ * The cart with `hydrated`: false on the server and during hydration (the cart pages show a
+ * placeholder then, not "empty"). Buttons and counters use `useCart`, which costs no second
+ * render after hydration for an empty cart.
+ */
+export function useCartPage(): UseCart {
+  const cart = useCart();
   const hydrated = useSyncExternalStore(noSubscribe, yes, no);
-  return { cart, hydrated, update: store?.update ?? noop, clear: store?.clear ?? noop };
+  return { ...cart, hydrated };
 }
 
 function noop() {}
