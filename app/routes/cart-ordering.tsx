@@ -185,7 +185,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
               {err("deliveryType")}
               <label className="field" hidden={!needsAddress && !errors.shipmentAddress}>
                 <span className="field__label">Адрес доставки</span>
-                <input className="field__input" name={ORDER_FIELD.address} defaultValue={values.shipmentAddress} autoComplete="street-address" maxLength={500} required={needsAddress} {...described("shipmentAddress")} />
+                <textarea className="field__input" name={ORDER_FIELD.address} defaultValue={values.shipmentAddress} autoComplete="street-address" rows={2} maxLength={500} required={needsAddress} {...described("shipmentAddress")} />
               </label>
               {err("shipmentAddress")}
               <label className="field">

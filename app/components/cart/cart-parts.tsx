@@ -42,8 +42,6 @@ export function indexChoices(coatings: readonly CoatingChoice[]): Map<number, Co
 export function NoScriptCart() {
   return (
     <noscript>
-      {/* The place kept for the cart (no shift when it appears) is not needed without JavaScript. */}
-      <style>{".cart-page__placeholder{display:none}"}</style>
       <div className="cart-page__noscript" data-testid="cart-noscript">
         <p>
           <strong>Для корзины нужен JavaScript:</strong> она хранится в вашем браузере. Включите JavaScript в настройках браузера или
