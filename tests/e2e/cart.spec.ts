@@ -3,6 +3,7 @@
  * and the thanks page; a second tab; without JavaScript; field errors.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
 import { OUTAGE_URL } from "#tests/support/servers.ts";
 
@@ -49,7 +50,8 @@ test("product → print run 100 → В корзину → /cart → Оформи
   await expect(page).toHaveURL(/\/cart$/);
   const line = page.getByTestId("cart-line");
   await expect(line).toHaveCount(1);
-  await expect(line.getByRole("link", { name: dear.title })).toBeVisible();
+  await expect(line.locator(".cart-line__title")).toHaveText(dear.title);
+  await expect(line.locator(".cart-line__title")).toHaveAttribute("href", new RegExp(`^/catalog/goods/${dear.id}\\?variant=`));
   await expect(line).toContainText(`Арт. ${dear.products[0]!.sku}`);
   await expect(line.getByTestId("cart-count-input")).toHaveValue("100");
   await expect(page.getByTestId("cart-total")).toHaveText(/^[\d\u00a0]+(,\d\d)?\u00a0₽$/);
@@ -159,6 +161,21 @@ test("ordering: field errors show under the fields and nothing typed is lost", a
   await expect(page).toHaveURL(/\/cart\/ordering$/);
   // The cart is untouched.
   await expect(cartCount(page)).toHaveText("1");
+});
+
+test("the filled cart and ordering pages have no serious accessibility violations", async ({ page, request }) => {
+  const { dear } = await products(request);
+  await addFromProductPage(page, dear, 100);
+  for (const path of ["/cart", "/cart/ordering"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByTestId("cart-total")).not.toHaveText("0\u00a0₽");
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+    expect(serious, `${path}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+  }
 });
 
 test("§8: when the API is down the cart page resets to zeros and says so; the lines stay", async ({ page }) => {

@@ -89,7 +89,7 @@ export function CartLineRow({
       <div className="cart-line__main">
         {priced ? (
           <AppLink to={href} className="cart-line__picture" prefetch="none" tabIndex={-1}>
-            <img src={priced.image ?? DEFAULT_CARD_IMAGE} alt="" width={96} height={96} loading="lazy" decoding="async" />
+            <img src={priced.image ?? DEFAULT_CARD_IMAGE} alt={priced.title} width={96} height={96} loading="lazy" decoding="async" />
           </AppLink>
         ) : (
           <span className="cart-line__picture cart-line__picture--empty" />
