@@ -18,7 +18,7 @@ import { DELIVERY_TYPES, EMPTY_ORDER_FORM, ORDER_FIELD, thanksHref, type OrderAn
 import { useCartPage } from "#app/features/cart/use-cart.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
 import { toCoatingChoice } from "#app/features/coating/coating-form.ts";
-import { CartTotals, NoScriptCart, OrderBlockNote, indexChoices } from "#app/components/cart/cart-parts.tsx";
+import { CartTotals, NoScriptCart, OrderBlockNote, PricingError, indexChoices } from "#app/components/cart/cart-parts.tsx";
 import { MaskedInput, PHONE_MASK, phoneTrack } from "#app/lib/mask.tsx";
 import { trackGoal } from "#app/lib/analytics.ts";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -68,7 +68,8 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const byId = useMemo(() => indexChoices(loaderData.coatings), [loaderData.coatings]);
   const pricing = useCartPricing(cart, byId, hydrated, update);
-  const view = (pricing.answer ?? pricing.latest)?.cart ?? EMPTY_CART_VIEW;
+  const shown = pricing.answer ?? pricing.latest;
+  const view = shown?.cart ?? EMPTY_CART_VIEW;
   const items = cartItems(cart);
   const block = orderingBlock({
     lineCount: items.length,
@@ -230,7 +231,8 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
               {err("legalFile")}
             </fieldset>
 
-            <OrderBlockNote block={block} pending={pricing.pending} />
+            {shown?.error ? <PricingError message={shown.error} retry={pricing.retry} /> : null}
+            <OrderBlockNote block={block} pending={pricing.pending} failed={Boolean(shown?.error)} />
             <button type="submit" className="button button--primary button--large" disabled={!canOrder || submitting || pricing.pending} data-testid="send-order">
               {submitting ? "Отправляем…" : "Отправить заказ"}
             </button>

@@ -16,7 +16,7 @@ import { cartItems, incompleteCoatingCount, orderingBlock, setOrderComment, MAX_
 import { coatingProblemCount, EMPTY_CART_VIEW, type CartPriceAnswer } from "#app/features/cart/cart-view.ts";
 import { useCartPage } from "#app/features/cart/use-cart.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
-import { CartLineRow, CartTotals, CartImages, OrderBlockNote, NoScriptCart, indexChoices } from "#app/components/cart/cart-parts.tsx";
+import { CartLineRow, CartTotals, CartImages, OrderBlockNote, NoScriptCart, PricingError, indexChoices } from "#app/components/cart/cart-parts.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { SITE_NAME } from "#app/lib/seo.ts";
@@ -76,16 +76,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 Некоторых товаров больше нет в продаже — убрали их из корзины ({pricing.removed}).
               </p>
             ) : null}
-            {shown?.error ? (
-              <div className="cart-page__error" role="alert" data-testid="cart-error">
-                <p>
-                  Что-то пошло не так: не удалось рассчитать корзину. {shown.error !== "Что-то пошло не так" ? shown.error : null}
-                </p>
-                <button type="button" className="button" onClick={pricing.retry}>
-                  Повторить
-                </button>
-              </div>
-            ) : null}
+            {shown?.error ? <PricingError message={shown.error} retry={pricing.retry} /> : null}
             <ul className="cart-lines" aria-busy={pricing.pending}>
               {items.map((item) => (
                 <CartLineRow
@@ -104,7 +95,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           </div>
           <aside className="cart-summary" aria-label="Итого">
             <CartTotals view={view} dimmed={pricing.pending} />
-            <OrderBlockNote block={block} pending={pricing.pending} />
+            <OrderBlockNote block={block} pending={pricing.pending} failed={Boolean(shown?.error)} />
             {block.blocked || pricing.pending ? (
               <button type="button" className="button button--primary button--large cart-summary__order" disabled data-testid="order-button">
                 Оформить заказ

@@ -342,8 +342,15 @@ export function CartTotals({ view, dimmed }: { view: CartView; dimmed: boolean }
 }
 
 /** Why "Оформить заказ" is not available (§4). */
-export function OrderBlockNote({ block, pending }: { block: OrderingBlock; pending: boolean }) {
+export function OrderBlockNote({ block, pending, failed = false }: { block: OrderingBlock; pending: boolean; failed?: boolean }) {
   if (pending) return <p className="cart-summary__note">Считаем стоимость…</p>;
+  if (failed && block.blocked && block.reason !== "empty") {
+    return (
+      <p className="cart-summary__note cart-summary__note--block" data-testid="order-block">
+        Стоимость не рассчитана — оформить заказ пока нельзя.
+      </p>
+    );
+  }
   if (!block.blocked) return null;
   let text: string;
   switch (block.reason) {
@@ -433,5 +440,19 @@ export function CartImages({ cart, update }: { cart: LocalCart; update: Update }
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** §8: the cart could not be priced (zeros are shown); the lines stay, and it can be tried again. */
+export function PricingError({ message, retry }: { message: string; retry: () => void }) {
+  return (
+    <div className="cart-page__error" role="alert" data-testid="cart-error">
+      <p>
+        Что-то пошло не так: не удалось рассчитать корзину.{message !== "Что-то пошло не так" ? ` ${message}` : null}
+      </p>
+      <button type="button" className="button" onClick={retry}>
+        Повторить
+      </button>
+    </div>
   );
 }
