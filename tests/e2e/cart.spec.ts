@@ -36,7 +36,11 @@ async function addFromProductPage(page: Page, group: ApiGroup, count: number) {
   await page.getByRole("spinbutton", { name: "Тираж, шт." }).fill(String(count));
   await page.getByTestId("add-to-cart").click();
   await expect(page.getByRole("status").filter({ hasText: "Добавлено в корзину" })).toContainText(`${count} шт.`);
+  expect(await goals(page)).toContain("order_add_to_bag");
 }
+
+/** §9 analytics goals pushed to the data layer. */
+const goals = (page: Page) => page.evaluate(() => (window.dataLayer ?? []).map((e) => (e as { goal?: string }).goal));
 
 const cartCount = (page: Page) => page.getByTestId("cart-count");
 
@@ -79,6 +83,7 @@ test("product → print run 100 → В корзину → /cart → Оформи
   const order = new URL(page.url()).searchParams.get("order");
   await expect(page.getByTestId("order-number")).toContainText(`№\u00a0${order}`);
   await expect(page.getByText(/в течение одного рабочего дня/)).toBeVisible();
+  expect(await goals(page)).toContain("order_send");
   await expect(cartCount(page)).toHaveText("");
   expect(await page.evaluate(() => window.localStorage.getItem("tmg_cart"))).toBeNull();
   await page.goto("/cart");
