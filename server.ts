@@ -18,8 +18,7 @@ import { MAP_WIDGET_ORIGIN } from "./app/features/content/office-map.ts";
 import { requestLog } from "./server/request-log.ts";
 import { pageGuard, requestGuard } from "./server/request-guard.ts";
 import { crossSiteGuard } from "./server/cross-site.ts";
-import { bodyLimit, MiB } from "./server/body-limit.ts";
-import { UPLOAD_BODY_LIMIT, UPLOAD_SIZE_MESSAGE } from "./contract/file.ts";
+import { bodyLimit, MiB, UPLOAD_RULES } from "./server/body-limit.ts";
 import { errorHandler } from "./server/errors.ts";
 import { hashedAssets } from "./server/static-assets.ts";
 import { createContextFactory } from "./app/lib/context.server.ts";
@@ -66,19 +65,8 @@ export async function startServer(env: Env) {
   app.use(securityHeaders({ frameSources: env.YANDEX_MAPS_KEY ? [MAP_WIDGET_ORIGIN] : [] }));
   // No write from another site; no body over its limit, refused before it is read (ADR 024).
   app.use(crossSiteGuard());
-  // File uploads get the upload limit plus multipart overhead (contract/file.ts): the API's
-  // own, the cart's upload route (layouts) and the ordering form (the requisites file beside the
-  // cart's lines, up to ~600 KB, hence 1 MiB more).
-  app.use(
-    bodyLimit({
-      limit: 1 * MiB,
-      paths: [
-        { path: "/api/file/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
-        { path: "/cart/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
-        { path: "/cart/ordering", limit: UPLOAD_BODY_LIMIT + 1 * MiB, message: UPLOAD_SIZE_MESSAGE },
-      ],
-    }),
-  );
+  // File uploads get the upload limit plus multipart overhead (contract/file.ts).
+  app.use(bodyLimit({ limit: 1 * MiB, paths: UPLOAD_RULES }));
   app.use(compression());
 
   // The contract's OpenAPI 3.1 document, generated once from the zod schemas (both modes).

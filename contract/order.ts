@@ -145,7 +145,10 @@ export const orderEndpoints = {
     method: "POST",
     path: "/order/create_unauth",
     tag,
-    summary: "Order an anonymous cart; answers the order id",
+    // Prices are recomputed by the server. An `Idempotency-Key` header (8–128 of A-Z a-z 0-9 _ . : -,
+    // one per draft) makes retries and double submits answer the same order; the same key with
+    // another body is a 409 (ADR 025).
+    summary: "Order an anonymous cart (honours an Idempotency-Key header); answers the order id",
     timeout: "default",
     body: OrderCreateUnauthRequest,
     response: OrderCreated,

@@ -12,6 +12,7 @@
  * fetch body. The answer closes the connection, so the unread body is not drained.
  */
 import type { RequestHandler } from "express";
+import { UPLOAD_BODY_LIMIT, UPLOAD_SIZE_MESSAGE } from "../contract/file.ts";
 import { reject } from "./reject.ts";
 
 export const MiB = 1024 * 1024;
@@ -24,6 +25,17 @@ export interface BodyLimitRule {
   /** The 413 text; default "Слишком большой запрос: не больше …". */
   message?: string;
 }
+
+/**
+ * The shop's own rules: file/upload takes a file (contract MAX_UPLOAD_BYTES) plus multipart
+ * overhead; so does the cart's upload route (layouts, app/routes/cart-upload.ts); the ordering
+ * form carries the requisites file beside the cart's lines (up to ~600 KB), hence 1 MiB more.
+ */
+export const UPLOAD_RULES: readonly BodyLimitRule[] = [
+  { path: "/api/file/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
+  { path: "/cart/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
+  { path: "/cart/ordering", limit: UPLOAD_BODY_LIMIT + 1024 * 1024, message: UPLOAD_SIZE_MESSAGE },
+];
 
 export interface BodyLimitOptions {
   /** Bytes, for every path no rule covers. */

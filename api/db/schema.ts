@@ -727,6 +727,8 @@ export const orders = pgTable(
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
+    // A new order goes to the manager with the fewest new orders (api/order/service.ts).
+    index("orders_manager_status_idx").on(t.managerId, t.status),
     uniqueIndex("orders_idempotency_key_uq").on(t.idempotencyKey),
   ],
 );

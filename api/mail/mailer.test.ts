@@ -84,7 +84,10 @@ describe("order confirmation", () => {
     expect(text).toContain("Итого: 380 250,00 ₽ (без учёта доставки)");
     expect(text).toContain("вес 525 кг");
     expect(text).toContain("транспортной компанией по адресу: Казань, ул. Баумана, 1");
-    expect(text).toContain("Ваш менеджер Анна Смирнова, +7 (921) 407-26-31, a.smirnova@tmg-podarki.ru позвонит вам в течение одного рабочего дня");
+    expect(text).toContain(
+      "1. В течение одного рабочего дня вам позвонит менеджер Анна Смирнова (+7 (921) 407-26-31, a.smirnova@tmg-podarki.ru): уточнит наличие",
+    );
+    expect(orderConfirmation({ ...order, manager: null }).text).toContain("1. В течение одного рабочего дня вам позвонит менеджер: уточнит");
     expect(text).not.toMatch(/[\u202f\u00a0]/);
   });
 });

@@ -89,10 +89,9 @@ export function orderConfirmation(order: LetterOrder): MailMessage {
   if (order.comment) out.push(`Комментарий к заказу: ${order.comment}`);
   if (order.attachments > 0) out.push(`Приложено файлов: ${order.attachments}`);
   out.push("", "Что дальше", "");
-  const manager = order.manager
-    ? `Ваш менеджер ${order.manager.name}${order.manager.phone ? `, ${order.manager.phone}` : ""}${order.manager.email ? `, ${order.manager.email}` : ""}`
-    : "Менеджер";
-  out.push(`1. ${manager} позвонит вам в течение одного рабочего дня: уточнит наличие, сроки и детали нанесения.`);
+  const reach = [order.manager?.phone, order.manager?.email].filter(Boolean).join(", ");
+  const manager = order.manager ? `менеджер ${order.manager.name}${reach ? ` (${reach})` : ""}` : "менеджер";
+  out.push(`1. В течение одного рабочего дня вам позвонит ${manager}: уточнит наличие, сроки и детали нанесения.`);
   out.push("2. Мы подготовим и согласуем с вами макет нанесения — это бесплатно.");
   out.push("3. После согласования пришлём счёт; производство начинается после оплаты.");
   out.push("4. О готовности и отгрузке сообщим по телефону или e-mail.", "");

@@ -101,8 +101,10 @@ export function createOrderService(db: Db, pricing: CartPricing, mailer: Mailer,
           ORDER BY (SELECT count(*) FROM orders o WHERE o.manager_id = u.id AND o.status = 'new'), u.id LIMIT 1) AS assigned,
         (SELECT value FROM settings WHERE key = 'minimalOrderPrice') AS minimal,
         COALESCE((SELECT json_agg(f.id) FROM files f WHERE f.id = ANY(${intArray(fileIds)})), '[]'::json) AS files,
-        (SELECT value FROM contacts WHERE name = 'companyPhoneNumber') AS "shopPhone",
-        (SELECT value FROM contacts WHERE name = 'companyGeneralEmail') AS "shopEmail"`,
+        COALESCE((SELECT o.phone FROM cities ci JOIN offices o ON o.id = ci.office_id WHERE ci.id = ${body.cityId}),
+          (SELECT value FROM contacts WHERE name = 'companyPhoneNumber')) AS "shopPhone",
+        COALESCE((SELECT o.email FROM cities ci JOIN offices o ON o.id = ci.office_id WHERE ci.id = ${body.cityId}),
+          (SELECT value FROM contacts WHERE name = 'companyGeneralEmail')) AS "shopEmail"`,
     );
     return row;
   }

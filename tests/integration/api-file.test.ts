@@ -10,11 +10,11 @@ import express from "express";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { AddressInfo } from "node:net";
-import { ApiErrorBody, UPLOAD_BODY_LIMIT, UPLOAD_SIZE_MESSAGE, UploadedFile } from "../../contract/index";
+import { ApiErrorBody, UPLOAD_SIZE_MESSAGE, UploadedFile } from "../../contract/index";
 import { queryRows } from "../../api/db/client";
 import { cleanFileName, contentDisposition, sniffType } from "../../api/file/service";
 import { openTestApi, testBackends, type TestApi } from "../../api/testing";
-import { bodyLimit, MiB } from "../../server/body-limit";
+import { bodyLimit, MiB, UPLOAD_RULES } from "../../server/body-limit";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>');
@@ -49,7 +49,8 @@ describe("file helpers", () => {
 describe("storefront body limit of the upload route", () => {
   it("refuses a 50 MB upload before reading it, with the Russian message", async () => {
     const app = express();
-    app.use(bodyLimit({ limit: 1 * MiB, paths: [{ path: "/api/file/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE }] }));
+    // The rules server.ts uses.
+    app.use(bodyLimit({ limit: 1 * MiB, paths: UPLOAD_RULES }));
     app.post("/api/file/upload", (_req, res) => {
       res.status(200).end("read");
     });

@@ -175,7 +175,7 @@ describe.each(testBackends())("orders on $name", (backend) => {
     });
 
     it("sends the representative a Russian confirmation with the number, lines, totals and next steps", async () => {
-      const id = await create(draft({ deliveryType: "courier", shipmentAddress: "Москва, ул. Тверская, д. 1, офис 5" }));
+      const id = await create(draft({ cityId: 2, deliveryType: "courier", shipmentAddress: "Москва, ул. Тверская, д. 1, офис 5" }));
       await vi.waitFor(() => expect(sent).toHaveLength(1));
       const [letter] = sent;
       expect(letter.to).toBe("ivan.petrov@example.ru");
@@ -186,7 +186,9 @@ describe.each(testBackends())("orders on $name", (backend) => {
       expect(letter.text).toContain("Нанесение:");
       expect(letter.text).toMatch(/Итого: [\d ,]+ ₽/);
       expect(letter.text).toContain("курьером по адресу: Москва, ул. Тверская, д. 1, офис 5");
-      expect(letter.text).toContain("в течение одного рабочего дня");
+      expect(letter.text).toContain("В течение одного рабочего дня вам позвонит менеджер");
+      // The Moscow order names the Moscow office's phone.
+      expect(letter.text).toContain("+7 (495) 120-48-37");
     });
 
     it("keeps the order when the letter cannot be sent, and logs the failure", async () => {
