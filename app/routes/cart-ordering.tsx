@@ -253,6 +253,12 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
               ))}
             </ul>
             <CartTotals view={view} dimmed={pricing.pending} />
+            {hydrated && cart.comment.trim() ? (
+              <p className="cart-summary__note">
+                Комментарий к заказу: <span className="cart-summary__comment">{cart.comment}</span>
+              </p>
+            ) : null}
+            {hydrated && cart.images.length > 0 ? <p className="cart-summary__note">Прикреплено макетов: {cart.images.length}</p> : null}
             <AppLink to="/cart" className="cart-summary__back">
               ← Вернуться в корзину
             </AppLink>
