@@ -18,7 +18,7 @@ import { MAP_WIDGET_ORIGIN } from "./app/features/content/office-map.ts";
 import { requestLog } from "./server/request-log.ts";
 import { pageGuard, requestGuard } from "./server/request-guard.ts";
 import { crossSiteGuard } from "./server/cross-site.ts";
-import { bodyLimit, MiB } from "./server/body-limit.ts";
+import { bodyLimit, MiB, UPLOAD_RULES } from "./server/body-limit.ts";
 import { errorHandler } from "./server/errors.ts";
 import { hashedAssets } from "./server/static-assets.ts";
 import { createContextFactory } from "./app/lib/context.server.ts";
@@ -65,8 +65,8 @@ export async function startServer(env: Env) {
   app.use(securityHeaders({ frameSources: env.YANDEX_MAPS_KEY ? [MAP_WIDGET_ORIGIN] : [] }));
   // No write from another site; no body over its limit, refused before it is read (ADR 024).
   app.use(crossSiteGuard());
-  // An upload route gets its own limit here, e.g. { path: "/api/file/upload", limit: 20 * MiB }.
-  app.use(bodyLimit({ limit: 1 * MiB, paths: [] }));
+  // File uploads get the upload limit plus multipart overhead (contract/file.ts).
+  app.use(bodyLimit({ limit: 1 * MiB, paths: UPLOAD_RULES }));
   app.use(compression());
 
   // The contract's OpenAPI 3.1 document, generated once from the zod schemas (both modes).

@@ -5,11 +5,14 @@
  */
 import { Hono } from "hono";
 import type { ApiDeps } from "./deps";
+import { cartRoutes } from "./cart/routes";
 import { catalogRoutes } from "./catalog/routes";
 import { comparisonRoutes } from "./comparison/routes";
 import { contentRoutes } from "./content/routes";
 import { errorResponse, NOT_FOUND_MESSAGE } from "./http/errors";
+import { fileRoutes } from "./file/routes";
 import { mediaRoutes } from "./media/routes";
+import { orderRoutes } from "./order/routes";
 import { seoRoutes } from "./seo/routes";
 
 export interface AppOptions {
@@ -30,6 +33,9 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
   app.route("/", contentRoutes(deps));
   app.route("/", catalogRoutes(deps));
   app.route("/", comparisonRoutes(deps));
+  app.route("/", cartRoutes(deps));
+  app.route("/", fileRoutes(deps));
+  app.route("/", orderRoutes(deps));
   app.route("/", mediaRoutes());
   app.route("/", seoRoutes(deps));
 

@@ -1,10 +1,17 @@
-/** What every domain's routes get: the database and the change notifier. */
+/** What every domain's routes get: the database, the change notifier and the mailer. */
 import type { Db } from "./db/client";
+import type { Mailer } from "./mail/mailer";
 
 export interface ApiDeps {
   db: Db;
   /** Call after a write that changes catalogue or content data, so caches are dropped. */
   notifyChange(): void;
+  /** Subscribe to those changes (in-process read caches drop their entries). */
+  onChange?(listener: () => void): void;
   /** Parse every answer with the contract's response schema (tests, development). */
   validateResponses: boolean;
+  /** Outgoing mail (order confirmations…); unset = letters written to the log. */
+  mailer?: Mailer;
+  /** Lifetime of the API's own read caches (cart pricing), ms; 0 = off; unset = their default. */
+  readCacheTtlMs?: number;
 }

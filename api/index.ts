@@ -10,6 +10,7 @@ import { createApp } from "./app";
 import { openDatabase, type Database, type Db } from "./db/client";
 import { prepareDatabase } from "./db/prepare";
 import { DEFAULT_SEED_GROUPS } from "./db/seed";
+import { createMailer, type Mailer } from "./mail/mailer";
 
 export interface ReferenceApi {
   /** Hono app.fetch, serving paths under /api. */
@@ -35,13 +36,22 @@ export interface StartOptions {
   /** Parse every answer with the contract schema; default on when NODE_ENV=development. */
   validateResponses?: boolean;
   logError?: (error: unknown) => void;
+  /** SMTP server for outgoing mail (smtp:// or smtps://); unset = letters go to the log. */
+  smtpUrl?: string;
+  /** From header of outgoing mail; default `ТМГ <info@tmg-podarki.ru>`. */
+  mailFrom?: string;
+  /** A ready mailer (tests); overrides smtpUrl. */
+  mailer?: Mailer;
+  /** Seconds the API's own read caches (the cart pricing's) keep rows; 0 = off. Default 30. */
+  readCacheTtlS?: number;
 }
 
 /** Builds the API over an opened, migrated database (tests can pass their own). */
 export function createReferenceApi(
   database: Pick<Database, "db" | "describe" | "close">,
-  options: Pick<StartOptions, "validateResponses" | "logError"> = {},
+  options: Pick<StartOptions, "validateResponses" | "logError" | "smtpUrl" | "mailFrom" | "mailer" | "readCacheTtlS"> = {},
 ): ReferenceApi {
+  const mailer = options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom });
   const listeners = new Set<() => void>();
   const notifyChange = () => {
     for (const listener of listeners) {
@@ -54,14 +64,27 @@ export function createReferenceApi(
   };
   const app = createApp(
     // In development a contract drift shows up at once as a 500 naming the endpoint.
-    { db: database.db, notifyChange, validateResponses: options.validateResponses ?? process.env.NODE_ENV === "development" },
+    {
+      db: database.db,
+      notifyChange,
+      onChange: (listener) => {
+        listeners.add(listener);
+      },
+      validateResponses: options.validateResponses ?? process.env.NODE_ENV === "development",
+      mailer,
+      readCacheTtlMs: options.readCacheTtlS === undefined ? undefined : options.readCacheTtlS * 1000,
+    },
     { logError: options.logError },
   );
   let closed: Promise<void> | null = null;
   return {
     fetch: (request) => app.fetch(request),
     ping: () => ping(database.db),
-    close: () => (closed ??= database.close()),
+    close: () =>
+      (closed ??= (async () => {
+        mailer.close();
+        await database.close();
+      })()),
     onChange: (listener) => {
       listeners.add(listener);
     },

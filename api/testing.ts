@@ -7,6 +7,7 @@
 import { createReferenceApi, type ReferenceApi } from "./index";
 import { MEMORY, migrateDatabase, openDatabase, type Database, type Db } from "./db/client";
 import { seedDatabase } from "./db/seed";
+import type { Mailer } from "./mail/mailer";
 
 export interface TestBackend {
   name: "pglite" | "postgres";
@@ -84,10 +85,10 @@ export interface TestApi {
 }
 
 /** A seeded API on a fresh database of the backend (small seed by default to keep tests quick). */
-export async function openTestApi(backend: TestBackend, options: { groups?: number } = {}): Promise<TestApi> {
+export async function openTestApi(backend: TestBackend, options: { groups?: number; mailer?: Mailer } = {}): Promise<TestApi> {
   const { database, cleanup } = await backend.open();
   await seedDatabase(database.db, { groups: options.groups ?? 200 });
-  const api = createReferenceApi({ db: database.db, describe: database.describe, close: cleanup });
+  const api = createReferenceApi({ db: database.db, describe: database.describe, close: cleanup }, { mailer: options.mailer });
   return {
     api,
     db: database.db,

@@ -2,14 +2,15 @@
  * The route table of §2, in one place. Pages that later issues build are listed in comments
  * where they will go; until they exist, their paths answer the normal 404 (routes/not-found.tsx).
  * Built so far: the static pages, contacts, city switch, the catalogue (home, category tree,
- * filtered listings, product, brands, curated lists, print types), viewed products, robots.txt.
+ * filtered listings, product, brands, curated lists, print types), viewed products, robots.txt,
+ * the cart, ordering and thanks pages.
  */
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   // /search/*, /search/filter/*, /actions, /blog, /news (+ /:id), /subscribe — search & content issue
   // /profile, /profile/companies, /profile/cp, /profile/orders, /email/confirm — accounts issue
-  // /favorites, /comparison, /cart, /cart/ordering, /thanks — cart issue
+  // /favorites, /comparison — cart issue
   // /cp, /cp/:id, /cp/edit/:id, /cp/hidden — commercial offers issue
   // The static pages (app/features/content/static-pages.ts): one route for all of them, since every
   // route costs React Router work on every request; other single-segment paths answer the 404.
@@ -45,6 +46,12 @@ export default [
   route("print/:id", "routes/print-item.tsx"),
   route("viewed", "routes/viewed.ts"),
   route("coating-price", "routes/coating-price.ts"),
+
+  // Cart, ordering and thanks (§2; personal: private, noindex) and the cart's upload route.
+  route("cart", "routes/cart.tsx"),
+  route("cart/ordering", "routes/cart-ordering.tsx"),
+  route("cart/upload", "routes/cart-upload.ts"),
+  route("thanks", "routes/thanks.tsx"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,8 +5,10 @@ import autocannon from "autocannon";
 import { config, LIMITS, log, median, memory, processTree, withTimeout } from "./lib.mjs";
 
 /**
- * `target`: { name, url, pid, headers?, expectStatus?, pageCache? }. Errors, timeouts and answers
- * other than `expectStatus` (200) are counted; the caller decides what they mean.
+ * `target`: { name, url, pid, headers?, expectStatus?, pageCache?, method?, body?, connections? }
+ * (method and body for a POST such as the cart pricing; connections instead of BENCH_CONNECTIONS).
+ * Errors, timeouts and answers other than `expectStatus` (200) are counted; the caller decides
+ * what they mean.
  */
 export async function load(target, { duration, sampleMemory = true }) {
   const peak = { serverMb: 0, databaseMb: 0, totalMb: 0 };
@@ -22,7 +24,15 @@ export async function load(target, { duration, sampleMemory = true }) {
         peak.totalMb = Math.max(peak.totalMb, server + database);
       }, 100)
     : null;
-  const instance = autocannon({ url: target.url, connections: config.connections, duration, headers: target.headers ?? {}, timeout: config.timeout });
+  const instance = autocannon({
+    url: target.url,
+    connections: target.connections ?? config.connections,
+    duration,
+    headers: target.headers ?? {},
+    timeout: config.timeout,
+    ...(target.method ? { method: target.method } : {}),
+    ...(target.body !== undefined ? { body: target.body } : {}),
+  });
   let overran = false;
   try {
     const result = await withTimeout(Promise.resolve(instance), duration * 1000 + LIMITS.loadOverrun, `autocannon ${target.url}`, () => {
@@ -40,6 +50,7 @@ export async function load(target, { duration, sampleMemory = true }) {
       .reduce((n, [, count]) => n + count, 0);
     return {
       name: target.name,
+      connections: target.connections ?? config.connections,
       group: target.group,
       page: target.page,
       url: target.url,

@@ -29,6 +29,13 @@
 //    2k one; the uncached render time (median of BENCH_SCALE_REQUESTS (30) sequential requests,
 //    alternating between the two servers) of the filtered category, the product, a brand page and
 //    a curated listing on each, and the ratio 100k / 2k (target ≤ 1.5×).
+// 9. cart pricing (bench/cart.mjs): POST /api/cart/unauth with 20 lines with coatings at
+//    BENCH_CART_CONNECTIONS (20) connections on the PAGE_CACHE=off shop, beside the baseline /grid at
+//    the same connections (target: req/s ≥ /grid's; p99 reported against /grid's; the API's read
+//    cache on, as in production), and in the scale step the same kind of cart on the 100k shop
+//    beside the 2k one, both with API_CACHE_TTL=0 so every cart is priced from the database
+//    (target: 2k req/s ÷ 100k ≤ 1.5×).
+//    `node bench/cart.mjs <shop URL> [<100k URL>] [<baseline URL>]` runs this part alone.
 // Prints the tables and writes bench/results/latest.json (`node bench/run.mjs --print` prints them again). Exits non-zero on errors, timeouts and
 // unexpected statuses only, never on a missed target. About 7 min with the defaults on 2 cores
 // (plus the one-off builds and the 100k seed).
@@ -71,6 +78,7 @@ import {
   waitFor,
 } from "./lib.mjs";
 import { dropStale, ensureLargeCatalogue, isSeeded, markSeeded, sequentialPair } from "./scale.mjs";
+import { CART_CONNECTIONS, CART_LINES, cartBody, cartRuns, cartTarget, checkCart, compareScale, compareToBaseline } from "./cart.mjs";
 
 /** Read before the bench pins itself to one CPU (affinity shrinks availableParallelism). */
 const CPUS = os.availableParallelism();
@@ -93,6 +101,10 @@ const TARGETS = {
   cls: 0.05,
   memoryMb: 300,
   scaleRatio: 1.5,
+  /** cart/unauth (20 lines with coatings, 20 connections): req/s ≥ baseline /grid's at 20 connections. */
+  cartRatio: 1,
+  /** …and on the 100k catalogue within 1.5× of the 2k figure. */
+  cartScaleRatio: 1.5,
 };
 /** Pages with the issue's req/s and p99 targets. */
 const TARGET_PAGES = new Set(["home", "category", "product"]);
@@ -168,8 +180,8 @@ function shopEnv({ port = config.shopPort, dataDir = config.dataDir, pageCache =
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
     PAGE_CACHE: pageCache,
-    // The shared read cache of catalogue answers (ADR 010) is on by default; off, every page
-    // asks the database (the scale comparison).
+    // The shared read cache of catalogue answers (ADR 010) and the API's cart pricing cache
+    // (ADR 025) are on by default; off, every page and cart asks the database (the scale comparison).
     API_CACHE_TTL: apiCache ? "" : "0",
     // As `npm start` and the Dockerfile (ADR 017): two glibc malloc arenas, not one per thread.
     MALLOC_ARENA_MAX: "2",
@@ -496,6 +508,22 @@ async function main() {
     const grid1 = phase1.runs.find((r) => r.group === "baseline");
     results.headline = { aboutReqPerSec: phase1.runs[0].reqPerSec, baselineGridReqPerSec: grid1.reqPerSec, ratio: phase1.runs[0].ratioToBaseline };
 
+    // ------------------------------------------------ cart pricing beside /grid, same connections
+    let smallCartBody = null;
+    log(`cart/unauth: ${CART_LINES} lines with coatings, ${CART_CONNECTIONS} connections, beside baseline /grid at ${CART_CONNECTIONS}`);
+    try {
+      smallCartBody = await cartBody(SHOP);
+      await checkCart(SHOP, smallCartBody);
+      const [gridRun, cartRun] = await cartRuns([
+        { ...grid, name: `baseline /grid (${CART_CONNECTIONS} connections)`, connections: CART_CONNECTIONS },
+        cartTarget(SHOP, smallCartBody, { pid: shopOff.pid }),
+      ]);
+      results.cart = { lines: CART_LINES, connections: CART_CONNECTIONS, runs: [gridRun, cartRun], ...compareToBaseline(gridRun, cartRun) };
+    } catch (error) {
+      fail("cart", error);
+      results.cart = { error: String(error.message ?? error) };
+    }
+
     // ------------------------------------------------ scale: uncached render time, 2k vs 100k
     // Both PAGE_CACHE=off servers run side by side (their own databases), requests alternate.
     const scaleKeys = ["category", "product", "brand", "curated"];
@@ -520,6 +548,19 @@ async function main() {
           measured.push({ page: key, path: pages[key].path, small, large: big, ratio: Number((big.medianMs / small.medianMs).toFixed(2)) });
         }
         results.scale = { groups: config.largeGroups, seed: largeSeed, startMs: Math.round(startMs), pages: measured };
+        if (smallCartBody && results.cart && !results.cart.error) {
+          log(`scale: cart/unauth on the 2k and the ${config.largeGroups / 1000}k shop, ${CART_CONNECTIONS} connections`);
+          const largeCartBody = await cartBody(LARGE);
+          await checkCart(LARGE, largeCartBody);
+          const [small, big] = await cartRuns(
+            [
+              cartTarget(SHOP, smallCartBody, { name: "cart/unauth, 2k catalogue", pid: shopOff.pid }),
+              cartTarget(LARGE, largeCartBody, { name: `cart/unauth, ${config.largeGroups / 1000}k catalogue`, pid: large.pid }),
+            ],
+            { warmup: Math.min(5, config.warmup) },
+          );
+          results.cart.scale = { groups: config.largeGroups, small, large: big, ...compareScale(small, big) };
+        }
       } catch (error) {
         fail("scale", error);
         results.scale = { error: String(error.message ?? error) };
@@ -557,7 +598,8 @@ async function main() {
     await stopProcess(baseline);
   }
 
-  for (const r of results.runs) {
+  const cartLoadRuns = [...(results.cart?.runs ?? []), ...(results.cart?.scale ? [results.cart.scale.small, results.cart.scale.large] : [])];
+  for (const r of [...results.runs, ...cartLoadRuns]) {
     if (r.errors > 0 || r.timeouts > 0 || r.unexpectedStatus > 0) {
       fail(
         `load ${r.name}`,
@@ -732,6 +774,47 @@ function print(r) {
         [`${r.scale.groups / 1000}k p90`, (x) => x.large.p90Ms],
         ["ratio", (x) => `${x.ratio.toFixed(2)}×`],
         [`≤ ${TARGETS.scaleRatio}×`, (x) => yesNo(x.ratio <= TARGETS.scaleRatio)],
+      ]),
+    );
+  }
+
+  if (r.cart?.error) {
+    out.push(`\nCart pricing: ${r.cart.error}`);
+  } else if (r.cart) {
+    const [gridRun, cartRun] = r.cart.runs;
+    out.push(
+      `\nCart pricing: POST /api/cart/unauth, ${r.cart.lines} lines each with a coating, ${r.cart.connections} connections (PAGE_CACHE=off shop), beside the baseline /grid at the same connections; targets: req/s ≥ ${TARGETS.cartRatio}× /grid, ${r.cart.scale ? `${r.cart.scale.groups / 1000}k` : "100k"} within ${TARGETS.cartScaleRatio}× of 2k.\n`,
+    );
+    const rows = [
+      { name: gridRun.name, run: gridRun, ratio: "", p99: "", goal: "" },
+      {
+        name: cartRun.name,
+        run: cartRun,
+        ratio: `${r.cart.reqPerSecRatio}×`,
+        p99: `${r.cart.p99Ratio}×`,
+        goal: `≥ ${TARGETS.cartRatio}× ${yesNo(r.cart.reqPerSecRatio >= TARGETS.cartRatio)}`,
+      },
+    ];
+    if (r.cart.scale) {
+      rows.push({ name: r.cart.scale.small.name, run: r.cart.scale.small, ratio: "", p99: "", goal: "" });
+      rows.push({
+        name: r.cart.scale.large.name,
+        run: r.cart.scale.large,
+        ratio: `2k ÷ ${r.cart.scale.groups / 1000}k = ${r.cart.scale.slowdown}×`,
+        p99: `${r.cart.scale.p99Ratio}× 2k`,
+        goal: `≤ ${TARGETS.cartScaleRatio}× ${yesNo(r.cart.scale.slowdown <= TARGETS.cartScaleRatio)}`,
+      });
+    }
+    out.push(
+      table(rows, [
+        ["target", (x) => x.name],
+        ["req/s", (x) => x.run.reqPerSec],
+        ["ratio", (x) => x.ratio],
+        ["goal", (x) => x.goal],
+        ["p50 ms", (x) => x.run.p50Ms],
+        ["p99 ms", (x) => x.run.p99Ms],
+        ["p99 ratio", (x) => x.p99],
+        ["errors", (x) => x.run.errors + x.run.timeouts + x.run.unexpectedStatus],
       ]),
     );
   }

@@ -13,8 +13,8 @@ import { UploadedFile } from "./file.ts";
 
 /**
  * §3 coating line as the cart stores it. §5: complete only with coating, width and height (and a
- * variant when the coating has variants — checked by the server, answering a field error on
- * `…coatings.N.variant`). Sizes in millimetres. Options are titles of the checked, enabled options.
+ * variant when the coating has variants — checked by the server: cart/unauth answers the line with
+ * `problems`, order/create_unauth a field error on `variations.N.coatings.M.variant`). Sizes in millimetres. Options are titles of the checked, enabled options.
  */
 export const CartCoatingLine = z.object({
   /** Client-made line id (e.g. a UUID): a variation may carry several lines of the same coating. */
@@ -30,13 +30,25 @@ export const CartCoatingLine = z.object({
 export type CartCoatingLine = z.output<typeof CartCoatingLine>;
 export type CartCoatingLineInput = z.input<typeof CartCoatingLine>;
 
-/** A priced coating line: what the server computed for it. */
+/** Why a coating line could not be priced: a field of the line ("variant", "width", "options.1") and a Russian message. */
+export const CoatingLineProblem = z.object({ field: z.string(), message: z.string() });
+export type CoatingLineProblem = z.infer<typeof CoatingLineProblem>;
+
+/**
+ * A priced coating line: what the server computed for it. cart/unauth does not fail a whole cart
+ * for one unfinished line (§8 would reset the cart page to zeros): a line that is not complete
+ * (§5: a coating with variants and no variant) or does not fit its coating or product comes back
+ * with `problems`, priced 0 and left out of printPrice. order/create_unauth refuses such a line
+ * with a field error on `variations.N.coatings.M.<field>`.
+ */
 export const PricedCoatingLine = CartCoatingLine.extend({
   coatingTitle: z.string(),
   variantTitle: z.string().nullable(),
   priceWithoutDiscount: money(),
   /** Line total after discounts and the coating's minimal price. */
   price: money(),
+  /** Empty when the line is priced. */
+  problems: z.array(CoatingLineProblem),
 });
 export type PricedCoatingLine = z.infer<typeof PricedCoatingLine>;
 
@@ -104,7 +116,7 @@ export const EMPTY_CART: Cart = {
 const items = () =>
   z
     .array(CartItemInput)
-    .max(MAX_CART_ITEMS)
+    .max(MAX_CART_ITEMS, `В корзине может быть не больше ${MAX_CART_ITEMS} товаров`)
     .refine((list) => new Set(list.map((i) => i.variation)).size === list.length, "Вариации в корзине не должны повторяться");
 
 /** Replaces the server cart's lines (§4 login merge sends local + server lines). */

@@ -18,7 +18,12 @@ export const money = () => z.number().nonnegative();
 
 /** §5: a print run / cart count is selectable up to 999999. */
 export const MAX_PRINT_RUN = 999_999;
-export const quantity = () => z.number().int().min(1).max(MAX_PRINT_RUN);
+export const quantity = () =>
+  z
+    .number({ error: "Укажите количество числом" })
+    .int("Количество — целое число")
+    .min(1, "Количество — не меньше 1")
+    .max(MAX_PRINT_RUN, "Количество — не больше 999 999");
 
 /** Timestamps are ISO 8601 (the server writes `toISOString()`). */
 export const isoDateTime = () => z.iso.datetime({ offset: true });

@@ -336,7 +336,7 @@ describe("sample payloads round-trip", () => {
           variation: 101,
           count: 3,
           comment: null,
-          coatings: [{ ...line, coatingTitle: "Тампопечать", variantTitle: "1 цвет", priceWithoutDiscount: 300, price: 300 }],
+          coatings: [{ ...line, coatingTitle: "Тампопечать", variantTitle: "1 цвет", priceWithoutDiscount: 300, price: 300, problems: [] }],
           product,
           group: { id: 10, title: "Ручка Arrow", slug: "ruchka-arrow", image: null },
           unitPrice: 45.5,

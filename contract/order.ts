@@ -35,7 +35,11 @@ export type OrderDraft = z.input<typeof OrderDraft>;
 
 /** order/create_unauth: the anonymous cart travels with the draft (§6: anonymous orders exist). */
 export const OrderCreateUnauthRequest = OrderDraft.extend({
-  variations: z.array(CartItemInput).min(1).max(MAX_CART_ITEMS),
+  variations: z
+    .array(CartItemInput)
+    .min(1, "Корзина пуста")
+    .max(MAX_CART_ITEMS, `В заказе может быть не больше ${MAX_CART_ITEMS} товаров`)
+    .refine((list) => new Set(list.map((i) => i.variation)).size === list.length, "Вариации в заказе не должны повторяться"),
   comment: z.string().trim().max(2000).nullable().default(null),
   imagesIds: z.array(id()).max(20).default([]),
 });
@@ -141,7 +145,10 @@ export const orderEndpoints = {
     method: "POST",
     path: "/order/create_unauth",
     tag,
-    summary: "Order an anonymous cart; answers the order id",
+    // Prices are recomputed by the server. An `Idempotency-Key` header (8–128 of A-Z a-z 0-9 _ . : -,
+    // one per draft) makes retries and double submits answer the same order; the same key with
+    // another body is a 409 (ADR 025).
+    summary: "Order an anonymous cart (honours an Idempotency-Key header); answers the order id",
     timeout: "default",
     body: OrderCreateUnauthRequest,
     response: OrderCreated,

@@ -12,6 +12,7 @@
  * fetch body. The answer closes the connection, so the unread body is not drained.
  */
 import type { RequestHandler } from "express";
+import { UPLOAD_BODY_LIMIT, UPLOAD_SIZE_MESSAGE } from "../contract/file.ts";
 import { reject } from "./reject.ts";
 
 export const MiB = 1024 * 1024;
@@ -21,7 +22,20 @@ export interface BodyLimitRule {
   path: string;
   /** Bytes. */
   limit: number;
+  /** The 413 text; default "Слишком большой запрос: не больше …". */
+  message?: string;
 }
+
+/**
+ * The shop's own rules: file/upload takes a file (contract MAX_UPLOAD_BYTES) plus multipart
+ * overhead; so does the cart's upload route (layouts, app/routes/cart-upload.ts); the ordering
+ * form carries the requisites file beside the cart's lines (up to ~600 KB), hence 1 MiB more.
+ */
+export const UPLOAD_RULES: readonly BodyLimitRule[] = [
+  { path: "/api/file/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
+  { path: "/cart/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
+  { path: "/cart/ordering", limit: UPLOAD_BODY_LIMIT + 1024 * 1024, message: UPLOAD_SIZE_MESSAGE },
+];
 
 export interface BodyLimitOptions {
   /** Bytes, for every path no rule covers. */
@@ -37,16 +51,18 @@ function size(bytes: number): string {
 }
 
 export function bodyLimit({ limit, paths = [] }: BodyLimitOptions): RequestHandler {
-  const limitFor = (path: string) => paths.find((rule) => path === rule.path || path.startsWith(`${rule.path}/`))?.limit ?? limit;
+  const ruleFor = (path: string) => paths.find((rule) => path === rule.path || path.startsWith(`${rule.path}/`));
   return (req, res, next) => {
     const length = req.headers["content-length"];
     if (req.headers["transfer-encoding"] !== undefined) {
       return reject(res, 411, "Укажите длину тела запроса (Content-Length)", "chunked body without a length", { Connection: "close" });
     }
     if (length === undefined || length === "0") return next();
-    const max = limitFor(req.path);
+    const rule = ruleFor(req.path);
+    const max = rule?.limit ?? limit;
     if (Number(length) > max) {
-      return reject(res, 413, `Слишком большой запрос: не больше ${size(max)}`, `body of ${length} bytes over ${max}`, { Connection: "close" });
+      const message = rule?.message ?? `Слишком большой запрос: не больше ${size(max)}`;
+      return reject(res, 413, message, `body of ${length} bytes over ${max}`, { Connection: "close" });
     }
     next();
   };

@@ -10,7 +10,8 @@ import { priceCoatingLine, validateCoatingLine } from "./pricing";
 
 export const COATING_NOT_FOUND = "Нанесение не найдено";
 
-const COATING_JSON = sql`json_build_object(
+/** JSON of one coating (contract Coating), `co` being coatings; also read by the cart pricing. */
+export const COATING_JSON = sql`json_build_object(
   'id', co.id,
   'title', co.title,
   'slug', co.slug,

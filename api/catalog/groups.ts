@@ -11,6 +11,26 @@ import { queryRows, type Db } from "../db/client";
 import { intArray } from "./filters";
 
 /**
+ * JSON of one variation (contract Product), `p` being products and `col` its colour (LEFT JOIN).
+ * Shared by the group JSON below and the cart pricing (api/cart/pricing.ts).
+ */
+export const PRODUCT_JSON = sql`json_build_object(
+      'id', p.id,
+      'groupId', p.group_id,
+      'sku', p.sku,
+      'title', p.title,
+      'color', CASE WHEN col.id IS NULL THEN NULL ELSE json_build_object('id', col.id, 'title', col.title, 'slug', col.slug, 'hex', col.hex) END,
+      'size', p.size,
+      'stock', p.stock,
+      'price', p.price,
+      'priceTiers', COALESCE((
+        SELECT json_agg(json_build_object('minQty', t.min_qty, 'price', t.price) ORDER BY t.min_qty)
+        FROM price_tiers t WHERE t.product_id = p.id), '[]'::json),
+      'images', CASE WHEN p.image IS NULL THEN '[]'::json ELSE json_build_array(p.image) END,
+      'weight', p.weight
+)`;
+
+/**
  * JSON of one group, `g` being product_groups, `c` its category and `b` its brand (LEFT JOIN).
  * `images` is filled in JS (card image first, then the variations' distinct pictures).
  */
@@ -25,21 +45,7 @@ export const GROUP_JSON = sql`json_build_object(
   'minPrice', g.min_price,
   'maxPrice', g.max_price,
   'products', COALESCE((
-    SELECT json_agg(json_build_object(
-      'id', p.id,
-      'groupId', p.group_id,
-      'sku', p.sku,
-      'title', p.title,
-      'color', CASE WHEN col.id IS NULL THEN NULL ELSE json_build_object('id', col.id, 'title', col.title, 'slug', col.slug, 'hex', col.hex) END,
-      'size', p.size,
-      'stock', p.stock,
-      'price', p.price,
-      'priceTiers', COALESCE((
-        SELECT json_agg(json_build_object('minQty', t.min_qty, 'price', t.price) ORDER BY t.min_qty)
-        FROM price_tiers t WHERE t.product_id = p.id), '[]'::json),
-      'images', CASE WHEN p.image IS NULL THEN '[]'::json ELSE json_build_array(p.image) END,
-      'weight', p.weight
-    ) ORDER BY p.sort, p.id)
+    SELECT json_agg(${PRODUCT_JSON} ORDER BY p.sort, p.id)
     FROM products p LEFT JOIN colors col ON col.id = p.color_id
     WHERE p.group_id = g.id), '[]'::json),
   'attributes', COALESCE((

@@ -32,6 +32,7 @@ import {
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const varbit = customType<{ data: string }>({ dataType: () => "bit varying" });
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
 const id = () => integer("id").primaryKey().generatedByDefaultAsIdentity();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
@@ -533,20 +534,38 @@ export const shipmentAddresses = pgTable(
   (t) => [index("shipment_addresses_user_idx").on(t.userId)],
 );
 
+/**
+ * Uploaded files (file/upload: cart layouts, the order's requisites). The bytes live in
+ * `file_blobs` (PostgreSQL, so stateless instances share them; ADR 025); this row is what lists
+ * and orders read.
+ */
 export const files = pgTable(
   "files",
   {
     id: id(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     originalName: text("original_name").notNull(),
+    /** Sniffed from the bytes (PNG, JPEG, WebP, PDF), never the client's claim. */
     mimeType: text("mime_type").notNull(),
     size: integer("size").notNull(),
-    /** Storage key below the data directory. */
+    /**
+     * Random, unguessable key (24 random bytes, base64url): the file is served at
+     * /api/file/{storageKey}, so ids cannot be walked to read others' uploads.
+     */
     storageKey: text("storage_key").notNull().unique(),
     createdAt: createdAt(),
   },
   (t) => [index("files_user_idx").on(t.userId)],
 );
+
+/** The bytes of an upload and, for images, a small WebP preview; one row per file. */
+export const fileBlobs = pgTable("file_blobs", {
+  fileId: integer("file_id")
+    .primaryKey()
+    .references(() => files.id, { onDelete: "cascade" }),
+  data: bytea("data").notNull(),
+  thumbnail: bytea("thumbnail"),
+});
 
 /** Legal company (§3). userId null + isOwn = the shop's own companies (/profile/legal/our). */
 export const legalCompanies = pgTable(
@@ -693,9 +712,25 @@ export const orders = pgTable(
     itemsPrice: money("items_price").notNull(),
     printPrice: money("print_price").notNull(),
     totalPrice: money("total_price").notNull(),
+    totalCount: integer("total_count").notNull().default(0),
+    /** Grams. */
+    weight: integer("weight").notNull().default(0),
+    /**
+     * The client's Idempotency-Key header (ADR 025): a retry or a double submit with the same key
+     * answers the order it created, never a second one (the unique index decides between
+     * concurrent requests). `requestHash` is the SHA-256 of the validated request, so the same key
+     * with another body is refused.
+     */
+    idempotencyKey: text("idempotency_key"),
+    requestHash: text("request_hash"),
     createdAt: createdAt(),
   },
-  (t) => [index("orders_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    // A new order goes to the manager with the fewest new orders (api/order/service.ts).
+    index("orders_manager_status_idx").on(t.managerId, t.status),
+    uniqueIndex("orders_idempotency_key_uq").on(t.idempotencyKey),
+  ],
 );
 
 /** Order lines keep a snapshot of title/sku/price so later catalogue edits don't rewrite history. */
@@ -707,13 +742,18 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    groupId: integer("group_id").references(() => productGroups.id, { onDelete: "set null" }),
     sku: text("sku").notNull(),
     title: text("title").notNull(),
+    image: text("image"),
     count: integer("count").notNull(),
+    /** Unit price (the tier reached by count). */
     price: money("price").notNull(),
     printPrice: money("print_price").notNull().default(0),
+    /** Priced coating lines as the cart showed them (contract PricedCoatingLine without problems). */
     coatings: jsonb("coatings").notNull().default(sql`'[]'::jsonb`),
     comment: text("comment"),
+    sort: integer("sort").notNull().default(0),
   },
   (t) => [index("order_items_order_idx").on(t.orderId)],
 );

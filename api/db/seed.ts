@@ -29,6 +29,7 @@ import {
   CONTACTS,
   GENERAL_EMAIL,
   LEGAL_NAME,
+  MANAGERS,
   MINIMAL_ORDER_PRICE,
   OFFER_DELAYS,
   OFFICES,
@@ -243,6 +244,20 @@ async function fill(tx: Tx, options: SeedOptions): Promise<SeedSummary> {
   await bulkInsert(tx, schema.cities, CITIES.map((c, i) => ({ ...c, sort: i })));
   await bulkInsert(tx, schema.contacts, CONTACTS.map((c, i) => ({ id: i + 1, ...c, sort: i })));
   await bulkInsert(tx, schema.settings, [{ key: "minimalOrderPrice", value: String(MINIMAL_ORDER_PRICE) }]);
+  await bulkInsert(
+    tx,
+    schema.users,
+    MANAGERS.map((m, i) => ({
+      id: i + 1,
+      ...m,
+      roles: ["ROLE_MANAGER"],
+      emailVerified: true,
+      phoneVerified: true,
+      activated: true,
+      createdAt: new Date(CATALOGUE_DATE),
+      updatedAt: new Date(CATALOGUE_DATE),
+    })),
+  );
   await bulkInsert(
     tx,
     schema.staticPages,

@@ -32,9 +32,12 @@ export function notFound(message = NOT_FOUND_MESSAGE): HttpError {
   return new HttpError(404, message);
 }
 
-/** 400 with one field error per zod issue; `source` names the field when the issue has no path. */
+/** 400 with one field error per zod issue (the first MAX_FIELD_ERRORS); `source` names the field when the issue has no path. */
+/** A hostile body (10 000 bad lines) must not come back as 10 000 field errors. */
+export const MAX_FIELD_ERRORS = 50;
+
 export function validationError(error: z.ZodError, source: "params" | "query" | "body"): HttpError {
-  const errors = error.issues.map((issue) => ({
+  const errors = error.issues.slice(0, MAX_FIELD_ERRORS).map((issue) => ({
     field: issue.path.length ? issue.path.map(String).join(".") : source,
     message: issue.message,
   }));

@@ -63,7 +63,14 @@ function parse<S extends z.ZodType>(schema: S | undefined, value: unknown, sourc
 
 async function readBody(c: Context, endpoint: Endpoint): Promise<unknown> {
   if (!endpoint.body) return undefined;
-  if (endpoint.bodyKind === "form") return c.req.parseBody({ all: true });
+  if (endpoint.bodyKind === "form") {
+    try {
+      return await c.req.parseBody({ all: true });
+    } catch {
+      // A broken multipart body (no boundary, cut short) makes the platform's formData() throw.
+      throw new HttpError(400, "Некорректные данные формы", [{ field: "body", message: "Некорректные данные формы" }]);
+    }
+  }
   const text = await c.req.text();
   if (text.trim() === "") return {};
   try {

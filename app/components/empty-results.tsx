@@ -6,6 +6,8 @@ export interface EmptyResultsProps {
   phone?: string | null;
   email?: string | null;
   cityTitle?: string | null;
+  /** Replaces the search advice (e.g. the cart without JavaScript: order by phone or e-mail). */
+  lead?: string;
 }
 
 /**
@@ -13,10 +15,10 @@ export interface EmptyResultsProps {
  * phone followed by the city title; the e-mail line the general e-mail followed by "— Email".
  * Each line appears only if its value exists. Hover or focus on the phone fires "telephone".
  */
-export function EmptyResults({ phone, email, cityTitle }: EmptyResultsProps) {
+export function EmptyResults({ phone, email, cityTitle, lead }: EmptyResultsProps) {
   return (
     <div className="empty-results">
-      <p>Проверьте, правильно ли написан запрос, или позвоните нам — мы поможем подобрать товар.</p>
+      <p>{lead ?? "Проверьте, правильно ли написан запрос, или позвоните нам — мы поможем подобрать товар."}</p>
       {phone || email ? (
         <ul className="empty-results__contacts">
           {phone ? (
@@ -39,7 +41,7 @@ export function EmptyResults({ phone, email, cityTitle }: EmptyResultsProps) {
 }
 
 /** The block with the company contacts of the shell. */
-export function ShopEmptyResults() {
+export function ShopEmptyResults({ lead }: { lead?: string }) {
   const root = useRootData();
-  return <EmptyResults phone={root?.contacts.phone} email={root?.contacts.email} cityTitle={root?.siteCityTitle} />;
+  return <EmptyResults phone={root?.contacts.phone} email={root?.contacts.email} cityTitle={root?.siteCityTitle} lead={lead} />;
 }

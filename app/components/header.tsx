@@ -9,6 +9,7 @@ import { SearchBox } from "./search-box.tsx";
 import { Icon } from "./ui/icon.tsx";
 import { ListCount } from "#app/features/shopping/header-count.tsx";
 import { ListNotice } from "#app/features/shopping/list-notice.tsx";
+import { CartEntry } from "#app/features/cart/cart-counter.tsx";
 
 /** §2 shell header: catalogue menu from init, city picker, search, account/favourites/comparison/cart. */
 export function Header() {
@@ -52,10 +53,7 @@ export function Header() {
             <span>Сравнение</span>
             <ListCount of="comparison" />
           </AppLink>
-          <AppLink to="/cart" className="header__entry">
-            <Icon name="cart" />
-            <span>Корзина</span>
-          </AppLink>
+          <CartEntry />
         </nav>
       </div>
     </header>

@@ -84,6 +84,8 @@ type Input<E extends Endpoint> = {
   params?: InputOf<E["params"]>;
   query?: InputOf<E["query"]>;
   body?: InputOf<E["body"]>;
+  /** Extra request headers (e.g. order/create_unauth's Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 type Data<E extends Endpoint> = z.output<E["response"]>;
@@ -150,9 +152,11 @@ export function createApiClient(options: ApiClientOptions) {
     contentType: string | null,
     timeoutMs: number,
     token: string | undefined,
+    extraHeaders?: Record<string, string>,
   ): Promise<Response | null> {
     try {
-      const headers = new Headers({ Accept: "application/json" });
+      const headers = new Headers(extraHeaders);
+      headers.set("Accept", "application/json");
       if (contentType) headers.set("Content-Type", contentType);
       if (token) headers.set("Authorization", `Bearer ${token}`);
       return await options.fetch(new Request(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) }));
@@ -239,7 +243,7 @@ export function createApiClient(options: ApiClientOptions) {
     const sendOnce = async () => {
       const token = tokens?.token || undefined;
       const { body, contentType } = encode();
-      return { response: await send(endpoint.method, url.href, body, contentType, timeoutMs, token), token };
+      return { response: await send(endpoint.method, url.href, body, contentType, timeoutMs, token, input.headers), token };
     };
 
     /** §7: reads retry once on a network failure (timeouts included) or a transient status; writes never. */

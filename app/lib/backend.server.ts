@@ -21,7 +21,14 @@ export async function createBackend(env: Env): Promise<Backend> {
   if (env.apiUrl) return externalBackend(env.apiUrl);
   const { startReferenceApi } = await import("../../api/index.ts");
   const { getRequestListener } = await import("@hono/node-server");
-  const reference = await startReferenceApi({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const reference = await startReferenceApi({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    // The same lifetime as the storefront's read cache of catalogue answers (0 = both off).
+    readCacheTtlS: env.API_CACHE_TTL,
+  });
   const listen = getRequestListener(reference.fetch);
   return {
     baseUrl: "http://reference.internal/api",

@@ -76,3 +76,13 @@ export function authCookies(hostname: string, tokens: { token: string; refreshTo
 export function cityCookie(hostname: string, cityId: number, configuredDomain?: string): string {
   return serialize(CITY_COOKIE, String(cityId), { ...baseOptions(hostname, configuredDomain), maxAge: CITY_COOKIE_MAX_AGE });
 }
+
+/** §4: the manager chosen on the ordering page is remembered (logout clears it). */
+export const MANAGER_COOKIE = "managerId";
+
+export function managerCookie(hostname: string, managerId: number | null, configuredDomain?: string): string {
+  const options = { ...baseOptions(hostname, configuredDomain), httpOnly: true };
+  return managerId === null
+    ? serialize(MANAGER_COOKIE, "", { ...options, maxAge: 0 })
+    : serialize(MANAGER_COOKIE, String(managerId), { ...options, maxAge: AUTH_COOKIE_MAX_AGE });
+}

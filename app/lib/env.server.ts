@@ -66,6 +66,19 @@ export const EnvSchema = z.object({
   /** Yandex Maps key: the contacts page embeds a map widget; unset = a map picture with links. */
   YANDEX_MAPS_KEY: optional(z.string().trim().regex(/^[A-Za-z0-9-]{8,64}$/, "a Yandex Maps API key").optional()),
   LOG_LEVEL: optional(z.enum(["silent", "error", "info"]).default("info")),
+  /**
+   * Outgoing mail of the embedded API (order confirmations): smtp://user:password@host:587 or
+   * smtps://…:465. Unset = each letter is written to the server log.
+   */
+  SMTP_URL: optional(
+    z
+      .string()
+      .trim()
+      .refine((value) => /^smtps?:\/\/[^/\s]+/.test(value), "an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  /** From header of that mail. */
+  MAIL_FROM: optional(z.string().trim().default("ТМГ <info@tmg-podarki.ru>")),
   /** Milliseconds SIGTERM keeps serving (with Connection: close) before closing the listener. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),
   /** Seconds to wait for in-flight requests on SIGTERM. */

@@ -29,6 +29,7 @@ const IMPLEMENTED: { id: EndpointId; params?: Record<string, string>; query?: st
   { id: "printTypeDetail", params: { id: "1" } },
   { id: "comparingCategories", query: "productIds[]=3&productIds[]=1" },
   { id: "comparingListByIds", query: "productIds[]=3&productIds[]=1" },
+  { id: "orderManagers" },
 ];
 
 describe.each(testBackends())("contract on $name", (backend) => {

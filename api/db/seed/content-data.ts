@@ -91,6 +91,18 @@ export const CONTACTS = [
 
 export const MINIMAL_ORDER_PRICE = 10000;
 
+/**
+ * The shop's managers (users with ROLE_MANAGER, no password: they do not log in to the shop):
+ * order/manager lists them and an order without a chosen manager gets one of them. Migration
+ * 0008 adds the same people to a database seeded before them.
+ */
+export const MANAGERS = [
+  { name: "Анна Смирнова", email: `a.smirnova@${MAIL_DOMAIN}`, phone: "+7 (921) 407-26-31" },
+  { name: "Дмитрий Волков", email: `d.volkov@${MAIL_DOMAIN}`, phone: "+7 (921) 407-26-32" },
+  { name: "Екатерина Орлова", email: `e.orlova@${MAIL_DOMAIN}`, phone: "+7 (925) 120-48-41" },
+  { name: "Сергей Кузнецов", email: `s.kuznetsov@${MAIL_DOMAIN}`, phone: "+7 (925) 120-48-42" },
+] as const;
+
 type InfoBlock =
   | { type: "text"; title?: string; html: string }
   | { type: "list"; title?: string; items: string[] }

@@ -2,6 +2,7 @@ import type { ProductCardView } from "#app/features/catalog/card-view.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { CardListButtons } from "#app/features/shopping/list-buttons.tsx";
+import { AddToCart } from "#app/features/cart/add-to-cart.tsx";
 
 const BADGE_TITLES = { new: "Новинка", best: "Хит", recommended: "Рекомендуем" } as const;
 
@@ -54,6 +55,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardVi
         от <strong>{formatPrice(product.minPrice)}</strong>
       </p>
       <p className={product.inStock ? "product-card__stock" : "product-card__stock product-card__stock--out"}>{product.inStock ? "В наличии" : "Под заказ"}</p>
+      <AddToCart variation={product.productId} count={1} variant="card" />
     </article>
   );
 }

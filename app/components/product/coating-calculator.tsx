@@ -27,6 +27,8 @@ import {
 } from "#app/features/coating/coating-form.ts";
 import { PriceTiers } from "./price-tiers.tsx";
 import { formatCount } from "#app/lib/format.ts";
+import { AddToCart } from "#app/features/cart/add-to-cart.tsx";
+import type { LocalCoatingLine } from "#app/features/cart/cart.ts";
 
 /** Wait this long after the last change before asking for a price. */
 const DEBOUNCE_MS = 300;
@@ -120,6 +122,16 @@ export function CoatingCalculator({
   const unitPrice = variation && !values.quantityError ? priceForQuantity(variation.priceTiers, variation.price, values.quantity) : null;
   const goods = unitPrice === null ? null : unitPrice * values.quantity;
   const print = answer?.price?.price ?? null;
+
+  // "В корзину" (§4): this print run with this coating line, when the line is complete (§5).
+  const cartLines: LocalCoatingLine[] =
+    request && coating
+      ? [{ id: "", coating: coating.id, width: request.width, height: request.height, variant: request.variant ?? null, options: request.options ?? [], ...(answer?.price ? { priceWithoutDiscount: answer.price.priceWithoutDiscount } : {}) }]
+      : [];
+  const addProblem =
+    values.quantityError ??
+    (values.coating !== null && hint !== null ? "Заполните параметры нанесения или выберите «Без нанесения»." : null) ??
+    (variation ? null : "Выберите вариант товара.");
 
   return (
     <form method="post" className="calculator" onSubmit={onSubmit} aria-labelledby="calculator-title" data-testid="coating-calculator">
@@ -266,6 +278,7 @@ export function CoatingCalculator({
       <button className="button calculator__submit" type="submit">
         Рассчитать
       </button>
+      <AddToCart variation={variation?.id ?? null} count={values.quantity} coatings={cartLines} problem={addProblem} />
     </form>
   );
 }

@@ -1,0 +1,64 @@
+/**
+ * §7 "Files": POST /api/file/upload (form data, field `file`), and the stored files served back at
+ * their random addresses: GET /api/file/{key} and, for pictures, GET /api/file/{key}/thumbnail.
+ * The upload route refuses a body over UPLOAD_BODY_LIMIT (the file + multipart overhead) with 413 before
+ * reading it (hono/body-limit; the storefront's Express body limit has the same rule).
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { endpoints, UPLOAD_BODY_LIMIT, UPLOAD_SIZE_MESSAGE } from "../../contract/index";
+import type { ApiDeps } from "../deps";
+import { honoPath, route } from "../http/route";
+import { HttpError, notFound } from "../http/errors";
+import { contentDisposition, createFileService, FileServiceBusy } from "./service";
+
+/** Ids never change what they point to; uploads are personal, so no shared cache keeps them. */
+const IMMUTABLE_PRIVATE = "private, max-age=31536000, immutable";
+
+export function fileRoutes(deps: ApiDeps): Hono {
+  const app = new Hono();
+  const files = createFileService(deps.db);
+
+  app.use(
+    honoPath(endpoints.fileUpload.path),
+    bodyLimit({
+      maxSize: UPLOAD_BODY_LIMIT,
+      onError: (c) => c.json({ message: UPLOAD_SIZE_MESSAGE, errors: [{ field: "file", message: UPLOAD_SIZE_MESSAGE }] }, 413),
+    }),
+  );
+  route(
+    app,
+    endpoints.fileUpload,
+    async ({ body }, c) => {
+      try {
+        return await files.upload(body.file);
+      } catch (error) {
+        if (!(error instanceof FileServiceBusy)) throw error;
+        c.header("Retry-After", "2");
+        throw new HttpError(503, "Сервер занят, повторите загрузку через несколько секунд");
+      }
+    },
+    { validateResponses: deps.validateResponses },
+  );
+
+  const serve = (variant: "original" | "thumbnail") =>
+    app.get(variant === "original" ? "/file/:key" : "/file/:key/thumbnail", async (c) => {
+      const file = await files.read(c.req.param("key"), variant);
+      if (!file) throw notFound("Файл не найден");
+      const pdf = file.mimeType === "application/pdf";
+      return c.body(file.bytes, 200, {
+        "Content-Type": file.mimeType,
+        "Content-Length": String(file.bytes.byteLength),
+        "X-Content-Type-Options": "nosniff",
+        // A PDF is downloaded, not rendered in the shop's origin; a picture is shown as is.
+        "Content-Disposition": contentDisposition(pdf ? "attachment" : "inline", variant === "original" ? file.name : "preview.webp"),
+        // Nothing in an upload may run or load anything, even when opened directly.
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+        "Cross-Origin-Resource-Policy": "same-origin",
+        "Cache-Control": IMMUTABLE_PRIVATE,
+      });
+    });
+  serve("original");
+  serve("thumbnail");
+  return app;
+}

@@ -1,0 +1,458 @@
+/** The parts of the cart page (app/routes/cart.tsx); the totals and notes also serve /cart/ordering. */
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useFetcher } from "react-router";
+import type { CoatingChoice } from "#app/features/coating/coating-form.ts";
+import { QUANTITY_MESSAGE, quantityProblem } from "#app/features/coating/coating-form.ts";
+import { DEFAULT_CARD_IMAGE, productHref } from "#app/features/catalog/card-view.ts";
+import { formatPrice } from "#app/features/catalog/price.ts";
+import {
+  addCoatingLine,
+  addImages,
+  isLineComplete,
+  removeCoatingLine,
+  removeImage,
+  removeItem,
+  setCount,
+  setItemComment,
+  updateCoatingLine,
+  MAX_CART_IMAGES,
+  MAX_COATINGS_PER_LINE,
+  MAX_LINE_COMMENT,
+  UPLOAD_ACCEPT_TYPES,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TOO_BIG,
+  type LocalCart,
+  type LocalCartItem,
+  type LocalCoatingLine,
+  type OrderingBlock,
+} from "#app/features/cart/cart.ts";
+import { formatWeight, type CartLineView, type CartView } from "#app/features/cart/cart-view.ts";
+import type { UploadResult } from "#app/features/cart/cart.server.ts";
+import { formatCount } from "#app/lib/format.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
+import { ShopEmptyResults } from "#app/components/empty-results.tsx";
+
+type Update = (change: (cart: LocalCart) => LocalCart) => void;
+
+export function indexChoices(coatings: readonly CoatingChoice[]): Map<number, CoatingChoice> {
+  return new Map(coatings.map((c) => [c.id, c]));
+}
+
+/** Without JavaScript there is no cart (it lives in local storage): say so, and how to order anyway. */
+export function NoScriptCart() {
+  return (
+    <noscript>
+      <div className="cart-page__noscript" data-testid="cart-noscript">
+        <p>
+          <strong>Для корзины нужен JavaScript:</strong> она хранится в вашем браузере. Включите JavaScript в настройках браузера или
+          закажите по телефону или e-mail.
+        </p>
+        <ShopEmptyResults lead="Позвоните или напишите нам — менеджер примет заказ и поможет подобрать товар и нанесение." />
+      </div>
+    </noscript>
+  );
+}
+
+const newLineId = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `l${Date.now()}${Math.round(Math.random() * 1e6)}`);
+
+export function CartLineRow({
+  item,
+  priced,
+  pending,
+  coatings,
+  byId,
+  update,
+}: {
+  item: LocalCartItem;
+  priced: CartLineView | null;
+  pending: boolean;
+  coatings: readonly CoatingChoice[];
+  byId: ReadonlyMap<number, CoatingChoice>;
+  update: Update;
+}) {
+  const href = productHref(priced?.groupId ?? 0, item.variation);
+  const countId = `count-${item.variation}`;
+  // The typed count while it is not a valid one (§5); a valid one goes to the cart at once.
+  const [draft, setDraft] = useState<string | null>(null);
+  const problem = draft === null ? null : quantityProblem(draft);
+  const onCount = (e: ChangeEvent<HTMLInputElement>) => {
+    const text = e.target.value;
+    if (quantityProblem(text) === null) {
+      setDraft(null);
+      update((c) => setCount(c, item.variation, Number(text.trim())));
+    } else setDraft(text);
+  };
+  const [comment, setComment] = useState(item.comment ?? "");
+
+  return (
+    <li className="cart-line" data-testid="cart-line" data-variation={item.variation}>
+      <div className="cart-line__main">
+        {priced ? (
+          <AppLink to={href} className="cart-line__picture" prefetch="none" tabIndex={-1}>
+            <img src={priced.image ?? DEFAULT_CARD_IMAGE} alt={priced.title} width={96} height={96} loading="lazy" decoding="async" />
+          </AppLink>
+        ) : (
+          <span className="cart-line__picture cart-line__picture--empty" />
+        )}
+        <div className="cart-line__about">
+          {priced ? (
+            <AppLink to={href} className="cart-line__title" prefetch="none">
+              {priced.title}
+            </AppLink>
+          ) : (
+            <span className="cart-line__title cart-line__title--pending">{pending ? "Загружаем товар…" : `Товар ${item.variation}`}</span>
+          )}
+          {priced ? (
+            <p className="cart-line__facts">
+              {priced.color ? <span>Цвет: {priced.color.title}</span> : null}
+              {priced.size ? <span>Размер: {priced.size}</span> : null}
+              <span>Арт. {priced.sku}</span>
+            </p>
+          ) : null}
+          {priced ? (
+            <p className="cart-line__unit">
+              {formatPrice(priced.unitPrice)} за шт.
+              {priced.tierFrom !== null ? <span className="cart-line__tier"> — цена от {formatCount(priced.tierFrom)} шт.</span> : null}
+              {priced.nextTier ? (
+                <span className="cart-line__next-tier">
+                  {" "}
+                  От {formatCount(priced.nextTier.minQty)} шт. — {formatPrice(priced.nextTier.price)} за шт.
+                </span>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+        <div className="cart-line__count">
+          <label className="field__label" htmlFor={countId}>
+            Количество, шт.
+          </label>
+          <input
+            id={countId}
+            className="field__input"
+            type="number"
+            min={1}
+            max={999_999}
+            step={1}
+            inputMode="numeric"
+            value={draft ?? String(item.count)}
+            onChange={onCount}
+            onBlur={() => problem === null && setDraft(null)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${countId}-error` : undefined}
+            data-testid="cart-count-input"
+          />
+          {problem ? (
+            <p className="field__error" id={`${countId}-error`} role="alert">
+              {QUANTITY_MESSAGE}
+            </p>
+          ) : null}
+        </div>
+        <div className="cart-line__price" data-testid="cart-line-price">
+          {priced ? <strong>{formatPrice(priced.price)}</strong> : <span className="cart-line__price--pending">—</span>}
+          {priced && priced.printPrice > 0 ? <span className="cart-line__print">в т. ч. нанесение {formatPrice(priced.printPrice)}</span> : null}
+        </div>
+        <button type="button" className="cart-line__remove" onClick={() => update((c) => removeItem(c, item.variation))} aria-label={`Удалить ${priced?.title ?? "товар"} из корзины`}>
+          Удалить
+        </button>
+      </div>
+
+      <div className="cart-line__coatings">
+        {item.coatings.length > 0 ? (
+          <ul className="cart-coatings">
+            {item.coatings.map((line) => (
+              <CoatingLineEditor
+                key={line.id}
+                line={line}
+                variation={item.variation}
+                coatings={coatings}
+                complete={isLineComplete(line, byId)}
+                priced={priced?.coatings.find((c) => c.id === line.id) ?? null}
+                update={update}
+              />
+            ))}
+          </ul>
+        ) : null}
+        {item.coatings.length < MAX_COATINGS_PER_LINE && coatings.length > 0 ? (
+          <button type="button" className="link-button" onClick={() => update((c) => addCoatingLine(c, item.variation, newLineId()))}>
+            + Добавить нанесение
+          </button>
+        ) : null}
+      </div>
+
+      <label className="field cart-line__comment">
+        <span className="field__label">Комментарий к товару</span>
+        <textarea
+          className="field__input"
+          rows={1}
+          maxLength={MAX_LINE_COMMENT}
+          value={comment}
+          onChange={(e) => {
+            setComment(e.target.value);
+            update((c) => setItemComment(c, item.variation, e.target.value));
+          }}
+        />
+      </label>
+    </li>
+  );
+}
+
+const sizeText = (n: number | null) => (n === null ? "" : String(n));
+function parseSize(text: string): number | null | undefined {
+  const s = text.trim().replace(",", ".");
+  if (s === "") return null;
+  if (!/^\d{1,5}(\.\d{1,2})?$/.test(s)) return undefined;
+  const n = Number(s);
+  return n > 0 && n <= 10_000 ? n : undefined;
+}
+
+/** One coating line of a product, editable (§3 Coating; §5: complete with coating, sizes, variant). */
+function CoatingLineEditor({
+  line,
+  variation,
+  coatings,
+  complete,
+  priced,
+  update,
+}: {
+  line: LocalCoatingLine;
+  variation: number;
+  coatings: readonly CoatingChoice[];
+  complete: boolean;
+  priced: CartLineView["coatings"][number] | null;
+  update: Update;
+}) {
+  const price = priced && priced.problems.length === 0 ? priced.price : null;
+  const coating = coatings.find((c) => c.id === line.coating);
+  const [width, setWidth] = useState(sizeText(line.width));
+  const [height, setHeight] = useState(sizeText(line.height));
+  const save = (patch: Partial<LocalCoatingLine>) => update((c) => updateCoatingLine(c, variation, { ...line, ...patch }));
+  const onSize = (which: "width" | "height", text: string) => {
+    (which === "width" ? setWidth : setHeight)(text);
+    const n = parseSize(text);
+    if (n !== undefined) save({ [which]: n });
+  };
+  const id = `coating-${variation}-${line.id}`;
+  const enabledOptions = coating?.options.filter((o) => o.enabled) ?? [];
+
+  return (
+    <li className={complete ? "cart-coating" : "cart-coating cart-coating--incomplete"} data-testid="cart-coating">
+      <div className="cart-coating__fields">
+        <label className="field">
+          <span className="field__label">Нанесение</span>
+          <select
+            className="field__input"
+            value={line.coating ?? ""}
+            onChange={(e) => {
+              const next = coatings.find((c) => String(c.id) === e.target.value);
+              save({ coating: next?.id ?? null, variant: null, options: next ? next.options.filter((o) => o.enabled && o.isDefault).map((o) => o.title) : [] });
+            }}
+          >
+            <option value="">Выберите вид нанесения</option>
+            {coatings.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        {coating && coating.variants.length > 0 ? (
+          <label className="field">
+            <span className="field__label">Вариант</span>
+            <select className="field__input" value={line.variant ?? ""} onChange={(e) => save({ variant: e.target.value ? Number(e.target.value) : null })}>
+              <option value="">Выберите вариант</option>
+              {coating.variants.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.title}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label className="field cart-coating__size">
+          <span className="field__label">Ширина, мм</span>
+          <input className="field__input" id={`${id}-w`} inputMode="decimal" value={width} onChange={(e) => onSize("width", e.target.value)} />
+        </label>
+        <label className="field cart-coating__size">
+          <span className="field__label">Высота, мм</span>
+          <input className="field__input" inputMode="decimal" value={height} onChange={(e) => onSize("height", e.target.value)} />
+        </label>
+        <div className="cart-coating__price">
+          {complete ? (price !== null ? formatPrice(price) : "…") : null}
+        </div>
+        <button type="button" className="cart-line__remove" onClick={() => update((c) => removeCoatingLine(c, variation, line.id))} aria-label="Удалить нанесение">
+          Удалить
+        </button>
+      </div>
+      {enabledOptions.length > 0 ? (
+        <ul className="cart-coating__options">
+          {enabledOptions.map((o) => (
+            <li key={o.id}>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={line.options.includes(o.title)}
+                  onChange={(e) => save({ options: e.target.checked ? [...line.options, o.title] : line.options.filter((t) => t !== o.title) })}
+                />
+                {o.title}
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {complete && priced && priced.problems.length > 0 ? (
+        <p className="field__error" role="alert">
+          {priced.problems.join(" ")}
+        </p>
+      ) : null}
+      {!complete ? (
+        <p className="cart-coating__hint" role="status">
+          Выберите вид нанесения{coating && coating.variants.length > 0 ? ", вариант" : ""} и укажите ширину и высоту — иначе нанесение не рассчитать и заказ не оформить.
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** §3 cart page totals: Товары, Нанесение, Итого, the number of items and the weight. */
+export function CartTotals({ view, dimmed }: { view: CartView; dimmed: boolean }) {
+  return (
+    <dl className={dimmed ? "cart-totals cart-totals--pending" : "cart-totals"} aria-busy={dimmed} data-testid="cart-totals">
+      <div>
+        <dt>Товары</dt>
+        <dd data-testid="cart-items-price">{formatPrice(view.itemsPrice)}</dd>
+      </div>
+      <div>
+        <dt>Нанесение</dt>
+        <dd data-testid="cart-print-price">{formatPrice(view.printPrice)}</dd>
+      </div>
+      <div>
+        <dt>Количество</dt>
+        <dd>{formatCount(view.totalCount)} шт.</dd>
+      </div>
+      <div>
+        <dt>Вес</dt>
+        <dd>{formatWeight(view.weight)}</dd>
+      </div>
+      <div className="cart-totals__total">
+        <dt>Итого</dt>
+        <dd data-testid="cart-total">{formatPrice(view.price)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Why "Оформить заказ" is not available (§4). */
+export function OrderBlockNote({ block, pending, failed = false }: { block: OrderingBlock; pending: boolean; failed?: boolean }) {
+  if (pending) return <p className="cart-summary__note">Считаем стоимость…</p>;
+  if (failed && block.blocked && block.reason !== "empty") {
+    return (
+      <p className="cart-summary__note cart-summary__note--block" data-testid="order-block">
+        Стоимость не рассчитана — оформить заказ пока нельзя.
+      </p>
+    );
+  }
+  if (!block.blocked) return null;
+  let text: string;
+  switch (block.reason) {
+    case "empty":
+      text = "Корзина пуста.";
+      break;
+    case "incomplete":
+      text = "Заполните нанесение (вид, вариант и размеры) или удалите его.";
+      break;
+    case "minimum":
+      text = `До минимальной суммы заказа не хватает ${formatPrice(block.missing)}`;
+      break;
+  }
+  return (
+    <p className="cart-summary__note cart-summary__note--block" data-testid="order-block">
+      {text}
+    </p>
+  );
+}
+
+/** Layouts attached to the order: upload (pictures and PDF, /cart/upload), thumbnails, remove. */
+export function CartImages({ cart, update }: { cart: LocalCart; update: Update }) {
+  const fetcher = useFetcher<UploadResult>({ key: "cart-upload" });
+  const handled = useRef<UploadResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      update((c) => addImages(c, [result.file]));
+      setError(null);
+    } else setError(result.error);
+    if (input.current) input.current.value = "";
+  }, [fetcher.data, update]);
+
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    if (file.size > UPLOAD_MAX_BYTES) {
+      setError(UPLOAD_TOO_BIG);
+      e.target.value = "";
+      return;
+    }
+    const body = new FormData();
+    body.set("kind", "layout");
+    body.set("file", file);
+    void fetcher.submit(body, { method: "post", action: "/cart/upload", encType: "multipart/form-data", defaultShouldRevalidate: false });
+  };
+
+  return (
+    <section className="cart-images" aria-labelledby="cart-images-title">
+      <h2 id="cart-images-title" className="cart-images__title">
+        Макеты и логотипы
+      </h2>
+      {cart.images.length > 0 ? (
+        <ul className="cart-images__list">
+          {cart.images.map((image) => (
+            <li key={image.id} className="cart-images__item" data-testid="cart-image">
+              {image.mimeType.startsWith("image/") ? (
+                <img src={image.thumbnailUrl ?? image.url} alt={image.originalName} width={80} height={80} loading="lazy" />
+              ) : (
+                <span className="cart-images__file">PDF</span>
+              )}
+              <a href={image.url} target="_blank" rel="noopener noreferrer" className="cart-images__name">
+                {image.originalName || "Файл"}
+              </a>
+              <button type="button" className="cart-line__remove" onClick={() => update((c) => removeImage(c, image.id))} aria-label={`Удалить файл ${image.originalName}`}>
+                Удалить
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {cart.images.length < MAX_CART_IMAGES ? (
+        <label className="cart-images__upload">
+          <span className="field__label">Прикрепить макет или логотип (PNG, JPEG, WebP или PDF, до 10 МБ)</span>
+          <input ref={input} type="file" accept={UPLOAD_ACCEPT_TYPES} onChange={onFile} disabled={fetcher.state !== "idle"} />
+        </label>
+      ) : null}
+      {fetcher.state !== "idle" ? <p className="cart-images__status">Загружаем файл…</p> : null}
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** §8: the cart could not be priced (zeros are shown); the lines stay, and it can be tried again. */
+export function PricingError({ message, retry }: { message: string; retry: () => void }) {
+  return (
+    <div className="cart-page__error" role="alert" data-testid="cart-error">
+      <p>
+        Что-то пошло не так: не удалось рассчитать корзину.{message !== "Что-то пошло не так" ? ` ${message}` : null}
+      </p>
+      <button type="button" className="button" onClick={retry}>
+        Повторить
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * POST /cart/ordering: the §3 order draft with the local cart's lines (a hidden field the page
+ * fills after hydration) → POST /api/order/create_unauth, with the Idempotency-Key the page made
+ * once for this ordering attempt (a double click or a retry answers the same order). Everything
+ * posted is checked first; a bad field is a §5 message under it, never an exception, and the
+ * values come back so nothing typed is lost.
+ */
+import { randomUUID } from "node:crypto";
+import type { AppLoadContext } from "react-router";
+import { endpoints, DeliveryType } from "#contract/index.ts";
+import { normalizePhone } from "#app/lib/mask.tsx";
+import { readLines, uploadFile } from "./cart.server.ts";
+import { MAX_CART_IMAGES, MAX_ORDER_COMMENT } from "./cart.ts";
+import { EMPTY_ORDER_FORM, ORDER_FIELD, type OrderAnswer, type OrderFormValues } from "./ordering.ts";
+
+export const EMPTY_CART_MESSAGE = "В корзине нет товаров: добавьте их и оформите заказ снова. Если корзина не пуста, обновите страницу (нужен JavaScript).";
+export const ALREADY_ORDERED_MESSAGE =
+  "Этот заказ уже принят — подтверждение придёт на e-mail, менеджер свяжется с вами. Если хотите отправить ещё один заказ с новыми данными, нажмите «Отправить заказ» снова.";
+export const FIELD_ERRORS_MESSAGE = "Проверьте поля, отмеченные ниже.";
+
+interface FormLike {
+  get(name: string): FormDataEntryValue | null;
+}
+
+const str = (form: FormLike, name: string, max: number): string => {
+  const v = form.get(name);
+  return typeof v === "string" ? v.trim().slice(0, max) : "";
+};
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/;
+const KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The API's field names → ours; anything about the lines is the whole form's. */
+const API_FIELDS = new Set<string>(["representativeName", "representativeEmail", "representativePhone", "deliveryType", "shipmentAddress", "deliveryTime", "manager", "legalFile"]);
+
+function readValues(form: FormLike): OrderFormValues {
+  const type = DeliveryType.safeParse(str(form, ORDER_FIELD.deliveryType, 40));
+  return {
+    representativeName: str(form, ORDER_FIELD.name, 255),
+    representativeEmail: str(form, ORDER_FIELD.email, 320),
+    representativePhone: str(form, ORDER_FIELD.phone, 40),
+    deliveryType: type.success ? type.data : EMPTY_ORDER_FORM.deliveryType,
+    shipmentAddress: str(form, ORDER_FIELD.address, 500),
+    deliveryTime: str(form, ORDER_FIELD.deliveryTime, 255),
+    manager: str(form, ORDER_FIELD.manager, 12),
+  };
+}
+
+function readIds(raw: string): number[] {
+  if (!raw || raw.length > 2000) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value)) return [];
+    return [...new Set(value.filter((v): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0 && v <= 2_147_483_647))].slice(0, MAX_CART_IMAGES);
+  } catch {
+    return [];
+  }
+}
+
+const idOf = (raw: string): number | null => (/^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
+
+export async function placeOrder(context: Pick<AppLoadContext, "api" | "city">, form: FormLike): Promise<OrderAnswer> {
+  const values = readValues(form);
+  const errors: Extract<OrderAnswer, { ok: false }>["errors"] = {};
+  let legalFile: { id: number; name: string } | null = null;
+  const fail = (message: string | null): OrderAnswer => ({ ok: false, message, errors, values, legalFile });
+
+  const keptId = idOf(str(form, ORDER_FIELD.legalFile, 12));
+  if (keptId) legalFile = { id: keptId, name: str(form, "legalFileName", 255) || "Реквизиты" };
+
+  if (!values.representativeName) errors.representativeName = "Укажите ФИО.";
+  if (!values.representativeEmail) errors.representativeEmail = "Укажите e-mail.";
+  else if (!EMAIL.test(values.representativeEmail)) errors.representativeEmail = "Неверный формат e-mail.";
+  const phone = normalizePhone(values.representativePhone);
+  if (!values.representativePhone) errors.representativePhone = "Укажите телефон.";
+  else if (!phone) errors.representativePhone = "Укажите телефон полностью: +7 (XXX) XXX-XX-XX.";
+  if (values.deliveryType !== "pickup_point" && !values.shipmentAddress) errors.shipmentAddress = "Укажите адрес доставки.";
+  const manager = values.manager ? idOf(values.manager) : null;
+  if (values.manager && manager === null) errors.manager = "Выберите менеджера из списка.";
+
+  const upload = form.get(ORDER_FIELD.legalFileUpload);
+  if (upload && typeof upload !== "string" && upload.size > 0) {
+    const uploaded = await uploadFile(context, upload, "requisites");
+    if (uploaded.ok) legalFile = { id: uploaded.file.id, name: uploaded.file.originalName || upload.name };
+    else errors.legalFile = uploaded.error;
+  }
+
+  const variations = readLines(str(form, ORDER_FIELD.lines, Number.MAX_SAFE_INTEGER));
+  if (!variations || variations.length === 0) return fail(EMPTY_CART_MESSAGE);
+  if (Object.keys(errors).length > 0) return fail(FIELD_ERRORS_MESSAGE);
+
+  const rawKey = str(form, ORDER_FIELD.idempotencyKey, 64);
+  const key = KEY.test(rawKey) ? rawKey : randomUUID();
+  const comment = str(form, ORDER_FIELD.comment, MAX_ORDER_COMMENT) || null;
+  const result = await context.api.call(endpoints.orderCreateUnauth, {
+    body: {
+      cityId: context.city.id,
+      representativeName: values.representativeName,
+      representativeEmail: values.representativeEmail,
+      representativePhone: phone!,
+      deliveryType: values.deliveryType,
+      shipmentAddress: values.deliveryType === "pickup_point" ? null : values.shipmentAddress,
+      deliveryTime: values.deliveryTime || null,
+      manager,
+      legalFile: legalFile?.id ?? null,
+      variations,
+      comment,
+      imagesIds: readIds(str(form, ORDER_FIELD.imagesIds, 2000)),
+    },
+    headers: { "Idempotency-Key": key },
+  });
+  if (result.ok) return { ok: true, orderId: result.data.id };
+  // §5: the server's field errors go under the fields; the rest is the form's message (§8).
+  // 409 on the key: this attempt already made an order, with other data (its answer was lost and
+  // the form changed since). The page starts a new attempt (a new key) for the next submit.
+  if (result.error.status === 409 && "Idempotency-Key" in result.error.errors) {
+    return { ...(fail(ALREADY_ORDERED_MESSAGE) as Extract<OrderAnswer, { ok: false }>), newAttempt: true };
+  }
+  const other: string[] = [];
+  for (const [name, message] of Object.entries(result.error.errors)) {
+    if (API_FIELDS.has(name)) errors[name as keyof typeof errors] = message;
+    else other.push(message);
+  }
+  const message = other[0] ?? (Object.keys(errors).length > 0 ? result.error.message || FIELD_ERRORS_MESSAGE : result.error.message);
+  return fail(message);
+}

@@ -1,0 +1,71 @@
+/**
+ * The ordering form (§3 order draft) shared by the page and its action: field names, delivery
+ * types, and the answer. Browser code: no zod, types only from contract/.
+ */
+import type { DeliveryType } from "#contract/order.ts";
+
+/** The form's field names (the API's own names, so its §5 field errors land under the fields). */
+export const ORDER_FIELD = {
+  name: "representativeName",
+  email: "representativeEmail",
+  phone: "representativePhone",
+  deliveryType: "deliveryType",
+  address: "shipmentAddress",
+  deliveryTime: "deliveryTime",
+  manager: "manager",
+  legalFile: "legalFile",
+  legalFileUpload: "legalFileUpload",
+  lines: "lines",
+  comment: "comment",
+  imagesIds: "imagesIds",
+  idempotencyKey: "idempotencyKey",
+} as const;
+
+/** §9: pickup_point is the default. */
+export const DELIVERY_TYPES: readonly { value: DeliveryType; title: string; needsAddress: boolean }[] = [
+  { value: "pickup_point", title: "Самовывоз", needsAddress: false },
+  { value: "courier", title: "Курьер", needsAddress: true },
+  { value: "transport_company", title: "Транспортная компания", needsAddress: true },
+];
+
+/** What the visitor typed, given back with errors (without JavaScript too nothing is lost). */
+export interface OrderFormValues {
+  representativeName: string;
+  representativeEmail: string;
+  representativePhone: string;
+  deliveryType: DeliveryType;
+  shipmentAddress: string;
+  deliveryTime: string;
+  manager: string;
+}
+
+export const EMPTY_ORDER_FORM: OrderFormValues = {
+  representativeName: "",
+  representativeEmail: "",
+  representativePhone: "",
+  deliveryType: "pickup_point",
+  shipmentAddress: "",
+  deliveryTime: "",
+  manager: "",
+};
+
+export type OrderAnswer =
+  | { ok: true; orderId: number }
+  | {
+      ok: false;
+      /** What went wrong as a whole (§8), or null when only fields are wrong. */
+      message: string | null;
+      /** §5: field → message, shown under each field. */
+      errors: Partial<Record<keyof OrderFormValues | "legalFile", string>>;
+      values: OrderFormValues;
+      /** The requisites already uploaded: not asked for again. */
+      legalFile: { id: number; name: string } | null;
+      /** The key was used by an order with other data: the next submit is a new attempt (a new key). */
+      newAttempt?: boolean;
+    };
+
+/** Where a placed order lands (the page clears the local cart first). */
+export const THANKS_PATH = "/thanks";
+export function thanksHref(orderId: number): string {
+  return `${THANKS_PATH}?order=${orderId}`;
+}

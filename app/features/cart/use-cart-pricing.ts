@@ -1,0 +1,61 @@
+/**
+ * Prices the local cart on the server (ADR 027): the lines go to the cart page's own action
+ * (POST /cart, intent=price) through a fetcher, which calls /api/cart/unauth through the server's
+ * API client. Debounced; an answer is shown only for the lines it priced (the last one stays on
+ * screen, dimmed, while the next is on its way). Variations the server says are gone leave
+ * tmg_cart (§4), and the page says how many.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { cartPayload, removeVariations, type CoatingVariantsOf, type LocalCart } from "./cart.ts";
+import { linesKey, type CartPriceAnswer } from "./cart-view.ts";
+
+/** The route whose action prices a cart (app/routes/cart.tsx). */
+export const CART_ACTION = "/cart";
+const DEBOUNCE_MS = 250;
+
+export function useCartPricing(cart: LocalCart, coatings: ReadonlyMap<number, CoatingVariantsOf>, hydrated: boolean, update: (change: (cart: LocalCart) => LocalCart) => void) {
+  const fetcher = useFetcher<CartPriceAnswer>({ key: "cart-price" });
+  const { submit } = fetcher;
+  const lines = useMemo(() => JSON.stringify(cartPayload(cart, coatings, { comments: false })), [cart, coatings]);
+  const key = linesKey(lines);
+  const empty = lines === "[]";
+  const sent = useRef<string | null>(null);
+
+  const price = useCallback(() => {
+    sent.current = key;
+    void submit({ intent: "price", key, lines }, { method: "post", action: CART_ACTION, defaultShouldRevalidate: false });
+  }, [key, lines, submit]);
+
+  useEffect(() => {
+    if (!hydrated || empty || sent.current === key) return;
+    const timer = setTimeout(price, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [hydrated, empty, key, price]);
+
+  const latest = empty ? null : (fetcher.data ?? null);
+  const answer = latest && latest.key === key ? latest : null;
+
+  // §4: variations that are no longer sold leave the local cart.
+  const [removed, setRemoved] = useState(0);
+  const gone = answer?.unavailable.map((u) => u.variation) ?? [];
+  const goneKey = gone.join(",");
+  useEffect(() => {
+    if (!goneKey) return;
+    const variations = goneKey.split(",").map(Number);
+    update((current) => removeVariations(current, variations));
+    setRemoved(variations.length);
+  }, [goneKey, update]);
+
+  return {
+    /** The answer for the cart as it is now; null while it is being priced. */
+    answer,
+    /** The last answer received (shown dimmed while the next is pending). */
+    latest,
+    pending: hydrated && !empty && answer === null,
+    empty,
+    retry: price,
+    /** How many variations the last answers dropped (§4). */
+    removed,
+  };
+}

@@ -1,0 +1,165 @@
+/** The ordering action: field errors under the fields (§5), values kept, Idempotency-Key sent, junk never a 5xx. */
+import { describe, expect, it } from "vitest";
+import { createApiClient } from "#app/lib/api-client.server.ts";
+import type { OrderAnswer } from "#app/features/cart/ordering.ts";
+import { action } from "./cart-ordering.tsx";
+import type { Route } from "./+types/cart-ordering";
+
+const API = "http://api.test/api";
+type Handler = (request: Request) => Response | Promise<Response>;
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+async function order(body: BodyInit | null, handler: Handler = () => json({ data: { id: 1042 } })) {
+  const seen: Request[] = [];
+  const api = createApiClient({
+    baseUrl: API,
+    defaultTimeoutMs: 1000,
+    fetch: async (request) => {
+      seen.push(request.clone());
+      return handler(request);
+    },
+  });
+  const request = new Request("http://shop.test/cart/ordering", { method: "POST", body });
+  const context = { api, city: { id: 2 }, site: { hostname: "shop.test" }, cookieDomain: undefined };
+  const result = (await action({ request, context, params: {} } as unknown as Route.ActionArgs)) as unknown as { data: OrderAnswer; init: ResponseInit | null };
+  return { answer: result.data, seen, headers: new Headers(result.init?.headers) };
+}
+
+const lines = JSON.stringify([{ variation: 501, count: 100, comment: "синий логотип", coatings: [{ id: "a1", coating: 1, width: 40, height: 20, variant: null, options: [] }] }]);
+const KEY = "3f0b2a4c-9d7e-4b1a-8c55-0a1b2c3d4e5f";
+function valid(patch: Record<string, string | null> = {}) {
+  const f = new FormData();
+  const fields: Record<string, string | null> = {
+    representativeName: "Иванова Мария Петровна",
+    representativeEmail: "maria@example.ru",
+    representativePhone: "+7 (921) 123-45-67",
+    deliveryType: "pickup_point",
+    shipmentAddress: "",
+    deliveryTime: "после 14:00",
+    manager: "",
+    lines,
+    comment: "Счёт на юрлицо",
+    imagesIds: "[9, 9, -1, \"x\"]",
+    idempotencyKey: KEY,
+    ...patch,
+  };
+  for (const [k, v] of Object.entries(fields)) if (v !== null) f.set(k, v);
+  return f;
+}
+
+describe("POST /cart/ordering", () => {
+  it("orders the lines with the draft, the unmasked phone and the Idempotency-Key", async () => {
+    const { answer, seen, headers } = await order(valid({ manager: "7" }));
+    expect(answer).toEqual({ ok: true, orderId: 1042 });
+    // §4: the chosen manager is remembered for the next order.
+    expect(headers.get("Set-Cookie")).toBe("managerId=7; Max-Age=2678400; Domain=shop.test; Path=/; HttpOnly; Secure; SameSite=Lax");
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.url).toBe(`${API}/order/create_unauth`);
+    expect(seen[0]!.headers.get("Idempotency-Key")).toBe(KEY);
+    expect(await seen[0]!.json()).toEqual({
+      cityId: 2,
+      representativeName: "Иванова Мария Петровна",
+      representativeEmail: "maria@example.ru",
+      representativePhone: "+79211234567",
+      deliveryType: "pickup_point",
+      shipmentAddress: null,
+      deliveryTime: "после 14:00",
+      manager: 7,
+      legalFile: null,
+      variations: JSON.parse(lines),
+      comment: "Счёт на юрлицо",
+      imagesIds: [9],
+    });
+  });
+
+  it("the same key twice sends the same key (the API answers the same order)", async () => {
+    const first = await order(valid());
+    const second = await order(valid());
+    expect(first.seen[0]!.headers.get("Idempotency-Key")).toBe(second.seen[0]!.headers.get("Idempotency-Key"));
+  });
+
+  it("§5: missing and malformed fields are messages under the fields, the values come back, no call", async () => {
+    const { answer, seen } = await order(
+      valid({ representativeName: "  ", representativeEmail: "maria@", representativePhone: "+7 (921) 12", deliveryType: "courier", shipmentAddress: "", manager: "abc" }),
+    );
+    expect(seen).toHaveLength(0);
+    expect(answer.ok).toBe(false);
+    if (answer.ok) return;
+    expect(answer.errors).toEqual({
+      representativeName: "Укажите ФИО.",
+      representativeEmail: "Неверный формат e-mail.",
+      representativePhone: "Укажите телефон полностью: +7 (XXX) XXX-XX-XX.",
+      shipmentAddress: "Укажите адрес доставки.",
+      manager: "Выберите менеджера из списка.",
+    });
+    expect(answer.values).toMatchObject({ representativeEmail: "maria@", representativePhone: "+7 (921) 12", deliveryType: "courier" });
+  });
+
+  it("§5: the server's field errors go under the fields; others are the form's message", async () => {
+    const { answer } = await order(valid(), () =>
+      json(
+        {
+          message: "Проверьте данные заказа",
+          errors: [
+            { field: "representativeEmail", message: "Этот адрес не принимает почту" },
+            { field: "variations.0.coatings.0.variant", message: "Выберите вариант нанесения" },
+          ],
+        },
+        400,
+      ),
+    );
+    expect(answer).toMatchObject({ ok: false, message: "Выберите вариант нанесения", errors: { representativeEmail: "Этот адрес не принимает почту" } });
+    const minimum = await order(valid(), () => json({ message: "Сумма заказа меньше минимальной (10 000 ₽)", errors: [] }, 400));
+    expect(minimum.answer).toMatchObject({ ok: false, message: "Сумма заказа меньше минимальной (10 000 ₽)", errors: {} });
+    const reused = await order(valid(), () => json({ message: "Проверьте заказ", errors: [{ field: "Idempotency-Key", message: "Этот ключ повтора (Idempotency-Key) уже использован для другого заказа" }] }, 409));
+    expect(reused.answer).toMatchObject({ ok: false, newAttempt: true, message: expect.stringMatching(/^Этот заказ уже принят/) });
+    const down = await order(valid(), () => new Response("", { status: 503 }));
+    expect(down.answer).toMatchObject({ ok: false, message: "Что-то пошло не так" });
+  });
+
+  it.each([
+    ["no body", null],
+    ["no lines (no JavaScript)", valid({ lines: null })],
+    ["empty lines", valid({ lines: "[]" })],
+    ["junk lines", valid({ lines: "{{{" })],
+    ["hostile lines", valid({ lines: '[{"variation":"1 OR 1=1","count":1}]' })],
+    ["huge lines", valid({ lines: `[${"0,".repeat(350_000)}0]` })],
+  ])("%s → a Russian message, no order", async (_name, body) => {
+    const { answer, seen } = await order(body);
+    expect(seen).toHaveLength(0);
+    expect(answer.ok).toBe(false);
+    expect(!answer.ok && answer.message).toMatch(/[А-Яа-я]/);
+  });
+
+  it("junk in every field is cut, read as unset or refused, never thrown", async () => {
+    const { answer } = await order(
+      valid({ representativeName: "<script>alert(1)</script>".repeat(100), deliveryType: "teleport", deliveryTime: "x".repeat(10_000), idempotencyKey: "../../etc/passwd" }),
+    );
+    // A name is any text (cut to 255); an unknown delivery type is the default; a bad key is replaced.
+    expect(answer).toEqual({ ok: true, orderId: 1042 });
+  });
+
+  it("a requisites file is uploaded first and kept after an error", async () => {
+    const form = valid({ representativeName: "" });
+    form.set("legalFileUpload", new File(["%PDF"], "реквизиты.pdf", { type: "application/pdf" }));
+    const { answer, seen } = await order(form, (request) =>
+      request.url.endsWith("/file/upload")
+        ? json({ data: { id: 77, url: "/api/file/77", thumbnailUrl: null, originalName: "реквизиты.pdf", mimeType: "application/pdf", size: 4, createdAt: "2026-11-27T10:00:00.000Z" } })
+        : json({ data: { id: 1 } }),
+    );
+    expect(seen.map((r) => new URL(r.url).pathname)).toEqual(["/api/file/upload"]);
+    expect(answer).toMatchObject({ ok: false, legalFile: { id: 77, name: "реквизиты.pdf" }, errors: { representativeName: "Укажите ФИО." } });
+    const again = valid();
+    again.set("legalFile", "77");
+    const second = await order(again);
+    expect(await second.seen[0]!.json()).toMatchObject({ legalFile: 77 });
+  });
+
+  it("a program as requisites is refused under its field", async () => {
+    const form = valid();
+    form.set("legalFileUpload", new File(["MZ"], "virus.exe", { type: "application/x-msdownload" }));
+    const { answer, seen } = await order(form);
+    expect(seen).toHaveLength(0);
+    expect(answer).toMatchObject({ ok: false, errors: { legalFile: expect.stringMatching(/PDF/) } });
+  });
+});

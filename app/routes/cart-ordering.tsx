@@ -1,0 +1,270 @@
+/**
+ * /cart/ordering (§2, §3 order draft): name, e-mail, phone (§5 mask), delivery type (pickup by
+ * default, §9; courier and transport company need an address), delivery time, manager
+ * (/api/order/manager), requisites as a file. A `<Form method="post">`: the action orders the
+ * local cart's lines (a hidden field filled after hydration) with an Idempotency-Key made once
+ * per ordering attempt. §5 field errors show under the fields and nothing typed is lost. On
+ * success the local cart is cleared, goal order_send fires and the visitor lands on /thanks.
+ */
+import { useEffect, useMemo, useState } from "react";
+import { Form, data, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/cart-ordering";
+import { endpoints } from "#contract/index.ts";
+import { placeOrder } from "#app/features/cart/ordering.server.ts";
+import { managerCookie, MANAGER_COOKIE, readCookies } from "#app/lib/cookies.server.ts";
+import { cartItems, cartPayload, incompleteCoatingCount, orderingBlock, UPLOAD_ACCEPT_TYPES } from "#app/features/cart/cart.ts";
+import { coatingProblemCount, EMPTY_CART_VIEW } from "#app/features/cart/cart-view.ts";
+import { DELIVERY_TYPES, EMPTY_ORDER_FORM, ORDER_FIELD, thanksHref, type OrderAnswer, type OrderFormValues } from "#app/features/cart/ordering.ts";
+import { useCartPage } from "#app/features/cart/use-cart.ts";
+import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
+import { toCoatingChoice } from "#app/features/coating/coating-form.ts";
+import { CartTotals, NoScriptCart, OrderBlockNote, PricingError, indexChoices } from "#app/components/cart/cart-parts.tsx";
+import { MaskedInput, PHONE_MASK, phoneTrack } from "#app/lib/mask.tsx";
+import { trackGoal } from "#app/lib/analytics.ts";
+import { useRootData } from "#app/lib/root-data.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
+import { SITE_NAME } from "#app/lib/seo.ts";
+import cartStyles from "#app/styles/cart.css?url";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Both lists fail to empty ones (§8): "Любой менеджер" is always there.
+  const [managers, coatings] = await Promise.all([context.api.list(endpoints.orderManagers, {}, []), context.api.list(endpoints.coatingAll, {}, [])]);
+  // §4: the manager chosen last time (a cookie), while they are still on the list.
+  const saved = Number(readCookies(request.headers.get("Cookie"))[MANAGER_COOKIE]);
+  return {
+    managers: managers.map(({ id, name }) => ({ id, name })),
+    savedManager: managers.some((m) => m.id === saved) ? String(saved) : "",
+    coatings: coatings.map(toCoatingChoice),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => null);
+  const answer: OrderAnswer = form
+    ? await placeOrder(context, form)
+    : { ok: false, message: "Не удалось прочитать форму. Попробуйте ещё раз.", errors: {}, values: EMPTY_ORDER_FORM, legalFile: null };
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (answer.ok && form) {
+    const manager = Number(form.get(ORDER_FIELD.manager));
+    headers.append("Set-Cookie", managerCookie(context.site.hostname, Number.isSafeInteger(manager) && manager > 0 ? manager : null, context.cookieDomain));
+  }
+  return data(answer, { headers });
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
+
+export const meta: Route.MetaFunction = () => [{ title: `Оформление заказа | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+
+/** A key for this ordering attempt: the same on a double click or a retry, so one order is made. */
+function newKey(): string {
+  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+}
+
+export default function OrderingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, hydrated, update, clear } = useCartPage();
+  const root = useRootData();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const byId = useMemo(() => indexChoices(loaderData.coatings), [loaderData.coatings]);
+  const pricing = useCartPricing(cart, byId, hydrated, update);
+  const shown = pricing.answer ?? pricing.latest;
+  const view = shown?.cart ?? EMPTY_CART_VIEW;
+  const items = cartItems(cart);
+  const block = orderingBlock({
+    lineCount: items.length,
+    price: view.price,
+    linePrices: view.lines.map((l) => l.price),
+    minimalOrderPrice: root?.minimalOrderPrice,
+    incompleteCoatings: incompleteCoatingCount(cart, byId) + coatingProblemCount(view),
+  });
+  const [key, setKey] = useState(newKey);
+  const restart = actionData && !actionData.ok && actionData.newAttempt ? actionData : null;
+  useEffect(() => {
+    if (restart) setKey(newKey());
+  }, [restart]);
+
+  // Success: the local cart is cleared, the goal fires, and the visitor lands on /thanks.
+  const orderId = actionData?.ok ? actionData.orderId : null;
+  useEffect(() => {
+    if (orderId === null) return;
+    clear();
+    trackGoal("order_send", { order: orderId });
+    void navigate(thanksHref(orderId), { replace: true });
+  }, [orderId, clear, navigate]);
+
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const values: OrderFormValues = failed?.values ?? { ...EMPTY_ORDER_FORM, manager: loaderData.savedManager };
+  const errors = failed?.errors ?? {};
+  const [delivery, setDelivery] = useState(values.deliveryType);
+  const needsAddress = DELIVERY_TYPES.find((d) => d.value === delivery)?.needsAddress ?? false;
+  const lines = JSON.stringify(cartPayload(cart, byId));
+  const imagesIds = JSON.stringify(cart.images.map((i) => i.id));
+  const canOrder = hydrated && items.length > 0 && !block.blocked && orderId === null;
+
+  const err = (name: keyof typeof errors) =>
+    errors[name] ? (
+      <p className="field__error" id={`${name}-error`} role="alert" data-testid={`error-${name}`}>
+        {errors[name]}
+      </p>
+    ) : null;
+  const described = (name: keyof typeof errors) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {});
+
+  return (
+    <section className="ordering-page">
+      <h1>Оформление заказа</h1>
+      <NoScriptCart />
+      {hydrated && items.length === 0 && orderId === null ? (
+        <div className="cart-page__empty">
+          <p>В корзине нет товаров — оформлять нечего.</p>
+          <AppLink to="/catalog" className="button button--primary">
+            Перейти в каталог
+          </AppLink>
+        </div>
+      ) : (
+        <div className="cart-page__grid">
+          <Form method="post" encType="multipart/form-data" className="ordering-form" noValidate={false}>
+            {failed?.message ? (
+              <p className="ordering-form__message" role="alert" data-testid="order-message">
+                {failed.message}
+              </p>
+            ) : null}
+            <input type="hidden" name={ORDER_FIELD.lines} value={hydrated ? lines : ""} />
+            <input type="hidden" name={ORDER_FIELD.comment} value={hydrated ? cart.comment : ""} />
+            <input type="hidden" name={ORDER_FIELD.imagesIds} value={hydrated ? imagesIds : "[]"} />
+            <input type="hidden" name={ORDER_FIELD.idempotencyKey} value={hydrated ? key : ""} />
+
+            <fieldset className="ordering-form__group">
+              <legend>Контактные данные</legend>
+              <label className="field">
+                <span className="field__label">ФИО</span>
+                <input className="field__input" name={ORDER_FIELD.name} defaultValue={values.representativeName} autoComplete="name" maxLength={255} required {...described("representativeName")} />
+              </label>
+              {err("representativeName")}
+              <label className="field">
+                <span className="field__label">E-mail</span>
+                <input
+                  className="field__input"
+                  type="email"
+                  name={ORDER_FIELD.email}
+                  defaultValue={values.representativeEmail}
+                  autoComplete="email"
+                  maxLength={320}
+                  required
+                  {...described("representativeEmail")}
+                />
+              </label>
+              {err("representativeEmail")}
+              <label className="field">
+                <span className="field__label">Телефон</span>
+                <MaskedInput
+                  className="field__input"
+                  type="tel"
+                  mask={PHONE_MASK}
+                  track={phoneTrack}
+                  name={ORDER_FIELD.phone}
+                  defaultValue={values.representativePhone}
+                  autoComplete="tel"
+                  placeholder="+7 (___) ___-__-__"
+                  required
+                  {...described("representativePhone")}
+                />
+              </label>
+              {err("representativePhone")}
+            </fieldset>
+
+            <fieldset className="ordering-form__group">
+              <legend>Доставка</legend>
+              <div className="ordering-form__radios" role="radiogroup" aria-label="Способ доставки">
+                {DELIVERY_TYPES.map((d) => (
+                  <label key={d.value} className="radio">
+                    <input type="radio" name={ORDER_FIELD.deliveryType} value={d.value} checked={delivery === d.value} onChange={() => setDelivery(d.value)} />
+                    {d.title}
+                  </label>
+                ))}
+              </div>
+              {err("deliveryType")}
+              <label className="field" hidden={!needsAddress && !errors.shipmentAddress}>
+                <span className="field__label">Адрес доставки</span>
+                <textarea className="field__input" name={ORDER_FIELD.address} defaultValue={values.shipmentAddress} autoComplete="street-address" rows={2} maxLength={500} required={needsAddress} {...described("shipmentAddress")} />
+              </label>
+              {err("shipmentAddress")}
+              <label className="field">
+                <span className="field__label">Желаемые дата и время доставки</span>
+                <input className="field__input" name={ORDER_FIELD.deliveryTime} defaultValue={values.deliveryTime} maxLength={255} placeholder="Например: до 15 декабря, после 14:00" {...described("deliveryTime")} />
+              </label>
+              {err("deliveryTime")}
+            </fieldset>
+
+            <fieldset className="ordering-form__group">
+              <legend>Менеджер и реквизиты</legend>
+              <label className="field">
+                <span className="field__label">Менеджер</span>
+                <select className="field__input" name={ORDER_FIELD.manager} defaultValue={values.manager} {...described("manager")}>
+                  <option value="">Любой менеджер</option>
+                  {loaderData.managers.map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {err("manager")}
+              {failed?.legalFile ? (
+                <p className="ordering-form__file">
+                  Реквизиты загружены: {failed.legalFile.name}
+                  <input type="hidden" name={ORDER_FIELD.legalFile} value={failed.legalFile.id} />
+                  <input type="hidden" name="legalFileName" value={failed.legalFile.name} />
+                </p>
+              ) : (
+                <label className="field">
+                  <span className="field__label">Реквизиты компании (необязательно): PDF, PNG, JPEG или WebP, до 10 МБ</span>
+                  <input
+                    className="field__input"
+                    type="file"
+                    name={ORDER_FIELD.legalFileUpload}
+                    accept={UPLOAD_ACCEPT_TYPES}
+                    {...described("legalFile")}
+                  />
+                </label>
+              )}
+              {err("legalFile")}
+            </fieldset>
+
+            {shown?.error ? <PricingError message={shown.error} retry={pricing.retry} /> : null}
+            <OrderBlockNote block={block} pending={pricing.pending} failed={Boolean(shown?.error)} />
+            <button type="submit" className="button button--primary button--large" disabled={!canOrder || submitting || pricing.pending} data-testid="send-order">
+              {submitting ? "Отправляем…" : "Отправить заказ"}
+            </button>
+            <p className="ordering-form__agreement">
+              Нажимая «Отправить заказ», вы соглашаетесь с <AppLink to="/privacy">политикой обработки персональных данных</AppLink>.
+            </p>
+          </Form>
+          <aside className="cart-summary" aria-label="Ваш заказ">
+            <h2 className="cart-summary__title">Ваш заказ</h2>
+            <ul className="ordering-lines">
+              {view.lines.map((l) => (
+                <li key={l.variation}>
+                  <span>{l.title}</span>
+                  <span>
+                    {l.count} шт.
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <CartTotals view={view} dimmed={pricing.pending} />
+            {hydrated && cart.comment.trim() ? (
+              <p className="cart-summary__note">
+                Комментарий к заказу: <span className="cart-summary__comment">{cart.comment}</span>
+              </p>
+            ) : null}
+            {hydrated && cart.images.length > 0 ? <p className="cart-summary__note">Прикреплено макетов: {cart.images.length}</p> : null}
+            <AppLink to="/cart" className="cart-summary__back">
+              ← Вернуться в корзину
+            </AppLink>
+          </aside>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,223 @@
+/**
+ * Issue 17, as a shopper: the cart (tmg_cart in local storage, priced on the server), ordering
+ * and the thanks page; a second tab; without JavaScript; field errors.
+ */
+import type { APIRequestContext, Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
+import { OUTAGE_URL } from "#tests/support/servers.ts";
+
+interface ApiGroup {
+  id: number;
+  title: string;
+  minPrice: number;
+  products: { id: number; sku: string; price: number; stock: number }[];
+}
+
+async function groups(request: APIRequestContext): Promise<ApiGroup[]> {
+  const response = await request.get("/api/product/list?pageLimit=60");
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: { elements: ApiGroup[] } }).data.elements;
+}
+
+/** A product whose 100 items are above the minimal order (10 000 ₽), and one whose single item is below it. */
+async function products(request: APIRequestContext) {
+  const list = await groups(request);
+  const dear = list.find((g) => g.products.length > 0 && g.products[0]!.price >= 150 && g.products[0]!.price < 5_000);
+  const cheap = list.find((g) => g.products.length > 0 && g.products[0]!.price < 1_000 && g.id !== dear?.id);
+  expect(dear, "a product of 150–5 000 ₽").toBeDefined();
+  expect(cheap, "a product under 1 000 ₽").toBeDefined();
+  return { dear: dear!, cheap: cheap! };
+}
+
+async function addFromProductPage(page: Page, group: ApiGroup, count: number) {
+  await page.goto(`/catalog/goods/${group.id}`);
+  await waitForHydration(page);
+  await page.getByRole("spinbutton", { name: "Тираж, шт." }).fill(String(count));
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByRole("status").filter({ hasText: "Добавлено в корзину" })).toContainText(`${count} шт.`);
+  expect(await goals(page)).toContain("order_add_to_bag");
+}
+
+/** §9 analytics goals pushed to the data layer. */
+const goals = (page: Page) => page.evaluate(() => (window.dataLayer ?? []).map((e) => (e as { goal?: string }).goal));
+
+const cartCount = (page: Page) => page.getByTestId("cart-count");
+
+test("product → print run 100 → В корзину → /cart → Оформить заказ → /thanks, and the cart is empty", async ({ page, request }) => {
+  const { dear } = await products(request);
+  await addFromProductPage(page, dear, 100);
+  await expect(cartCount(page)).toHaveText("1");
+  await expect(page.getByRole("link", { name: /В корзине: 100 шт/ })).toBeVisible();
+
+  await page.getByRole("link", { name: /В корзине: 100 шт/ }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const line = page.getByTestId("cart-line");
+  await expect(line).toHaveCount(1);
+  await expect(line.locator(".cart-line__title")).toHaveText(dear.title);
+  await expect(line.locator(".cart-line__title")).toHaveAttribute("href", new RegExp(`^/catalog/goods/${dear.id}\\?variant=`));
+  await expect(line).toContainText(`Арт. ${dear.products[0]!.sku}`);
+  await expect(line.getByTestId("cart-count-input")).toHaveValue("100");
+  await expect(page.getByTestId("cart-total")).toHaveText(/^[\d\u00a0]+(,\d\d)?\u00a0₽$/);
+  const total = await page.getByTestId("cart-total").textContent();
+  expect(total).not.toBe("0\u00a0₽");
+
+  // Still there after a reload (local storage), priced again.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByTestId("cart-total")).toHaveText(total!);
+
+  await page.getByRole("link", { name: "Оформить заказ" }).click();
+  await expect(page).toHaveURL(/\/cart\/ordering$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Оформление заказа");
+  await page.getByLabel("ФИО").fill("Иванова Мария Петровна");
+  await page.getByLabel("E-mail").fill("maria@example.ru");
+  // A person's pace: the mask reads the caret between keystrokes (@react-input/mask).
+  await page.getByLabel("Телефон").pressSequentially("9211234567", { delay: 40 });
+  await expect(page.getByLabel("Телефон")).toHaveValue("+7 (921) 123-45-67");
+  await page.getByLabel("Менеджер").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Отправить заказ" }).click();
+
+  await expect(page).toHaveURL(/\/thanks\?order=\d+$/);
+  const order = new URL(page.url()).searchParams.get("order");
+  await expect(page.getByTestId("order-number")).toContainText(`№\u00a0${order}`);
+  await expect(page.getByText(/в течение одного рабочего дня/)).toBeVisible();
+  expect(await goals(page)).toContain("order_send");
+  await expect(cartCount(page)).toHaveText("");
+  expect(await page.evaluate(() => window.localStorage.getItem("tmg_cart"))).toBeNull();
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-empty")).toBeVisible();
+});
+
+test("below the minimal order: Оформить заказ is blocked and the missing sum is shown", async ({ page, request }) => {
+  const { cheap } = await products(request);
+  await addFromProductPage(page, cheap, 1);
+  await page.goto("/cart");
+  await expect(page.getByTestId("order-block")).toContainText("До минимальной суммы заказа не хватает");
+  await expect(page.getByRole("button", { name: "Оформить заказ" })).toBeDisabled();
+  // §5: a count of 0 is not taken, and says why.
+  const input = page.getByTestId("cart-count-input");
+  await input.fill("0");
+  await expect(page.getByRole("alert").filter({ hasText: "Укажите тираж от 1 до 999 999 шт." })).toBeVisible();
+  await input.fill("1000000");
+  await expect(page.getByRole("alert").filter({ hasText: "Укажите тираж от 1 до 999 999 шт." })).toBeVisible();
+  await page.getByTestId("cart-line").getByRole("button", { name: /Удалить .* из корзины/ }).click();
+  await expect(page.getByTestId("cart-empty")).toBeVisible();
+});
+
+test("a second tab sees the cart change", async ({ page, context, request }) => {
+  const { dear } = await products(request);
+  await addFromProductPage(page, dear, 100);
+  const other = await context.newPage();
+  await other.goto("/cart");
+  await waitForHydration(other);
+  await expect(other.getByTestId("cart-count-input")).toHaveValue("100");
+
+  await page.goto("/cart");
+  await waitForHydration(page);
+  await page.getByTestId("cart-count-input").fill("250");
+  await expect(other.getByTestId("cart-count-input")).toHaveValue("250");
+  await page.getByTestId("cart-line").getByRole("button", { name: /Удалить .* из корзины/ }).click();
+  await expect(other.getByTestId("cart-empty")).toBeVisible();
+  await expect(cartCount(other)).toHaveText("");
+});
+
+test("cards add their variation with a count of 1; the button becomes a link to the cart", async ({ page }) => {
+  await page.goto("/catalog/ruchki");
+  await waitForHydration(page);
+  const card = page.locator(".product-card").first();
+  await card.getByRole("button", { name: "В корзину" }).click();
+  await expect(card.getByRole("link", { name: "В корзине" })).toBeVisible();
+  await expect(cartCount(page)).toHaveText("1");
+  const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem("tmg_cart") ?? "{}") as { products: Record<string, { count: number }>; timestamp: number });
+  expect(Object.values(stored.products).map((p) => p.count)).toEqual([1]);
+  expect(stored.timestamp).toBeGreaterThan(0);
+});
+
+test("junk in tmg_cart does not break the cart page", async ({ page }) => {
+  await page.goto("/about");
+  await page.evaluate(() => window.localStorage.setItem("tmg_cart", '{"products":{"1":{"variation":1,"count":-5}},"comment":{}}'));
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-empty")).toBeVisible();
+  await page.evaluate(() => window.localStorage.setItem("tmg_cart", "not json"));
+  await page.reload();
+  await expect(page.getByTestId("cart-empty")).toBeVisible();
+});
+
+test("ordering: field errors show under the fields and nothing typed is lost", async ({ page, request }) => {
+  const { dear } = await products(request);
+  await addFromProductPage(page, dear, 100);
+  await page.goto("/cart/ordering");
+  await waitForHydration(page);
+  await expect(page.getByTestId("send-order")).toBeEnabled();
+  await page.getByLabel("ФИО").fill("Пётр");
+  await page.getByLabel("E-mail").fill("petr@example");
+  await page.getByLabel("Телефон").pressSequentially("92112", { delay: 40 });
+  await page.getByLabel("Курьер").check();
+  await page.getByLabel("Адрес доставки").fill(" ");
+  await page.getByRole("button", { name: "Отправить заказ" }).click();
+  await expect(page.getByTestId("error-representativeEmail")).toHaveText("Неверный формат e-mail.");
+  await expect(page.getByTestId("error-representativePhone")).toContainText("Укажите телефон полностью");
+  await expect(page.getByTestId("error-shipmentAddress")).toHaveText("Укажите адрес доставки.");
+  await expect(page.getByLabel("ФИО")).toHaveValue("Пётр");
+  await expect(page.getByLabel("E-mail")).toHaveValue("petr@example");
+  await expect(page.getByLabel("Курьер")).toBeChecked();
+  await expect(page).toHaveURL(/\/cart\/ordering$/);
+  // The cart is untouched.
+  await expect(cartCount(page)).toHaveText("1");
+});
+
+test("the filled cart and ordering pages have no serious accessibility violations", async ({ page, request }) => {
+  const { dear } = await products(request);
+  await addFromProductPage(page, dear, 100);
+  for (const path of ["/cart", "/cart/ordering"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByTestId("cart-total")).not.toHaveText("0\u00a0₽");
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+    expect(serious, `${path}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+  }
+});
+
+test("§8: when the API is down the cart page resets to zeros and says so; the lines stay", async ({ page }) => {
+  await page.goto(`${OUTAGE_URL}/cart`);
+  await page.evaluate(() => window.localStorage.setItem("tmg_cart", JSON.stringify({ products: { 5: { variation: 5, count: 100, coatings: [] } }, comment: "", timestamp: 1 })));
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId("cart-error")).toContainText("Что-то пошло не так");
+  await expect(page.getByTestId("cart-total")).toHaveText("0\u00a0₽");
+  await expect(page.getByTestId("cart-items-price")).toHaveText("0\u00a0₽");
+  await expect(page.getByRole("button", { name: "Оформить заказ" })).toBeDisabled();
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("/cart says a cart needs JavaScript and how to order by phone or e-mail", async ({ page }) => {
+    const response = await page.goto("/cart");
+    expect(response?.headers()["cache-control"]).toBe("private, no-cache");
+    // (Playwright's text and role engines skip <noscript>: CSS locators read it.)
+    const block = page.locator("[data-testid=cart-noscript]");
+    await expect(block).toBeVisible();
+    await expect(block).toContainText("Для корзины нужен JavaScript");
+    await expect(block.locator('a[href^="tel:"]')).toHaveText(/^\+7/);
+    await expect(block.locator('a[href^="mailto:"]')).toHaveText(/@/);
+    await expect(page.locator(".cart-page__placeholder")).toBeHidden();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+
+  test("/cart/ordering and /thanks are private and noindex", async ({ page }) => {
+    for (const path of ["/cart/ordering", "/thanks?order=5"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()["cache-control"]).toBe("private, no-cache");
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    }
+  });
+});
