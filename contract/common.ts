@@ -3,9 +3,23 @@
  * their numbers are coerced; `z.coerce.number<number>()` keeps the client-side input type `number`.
  */
 import { z } from "zod";
+import { MAX_DB_ID } from "./limits.ts";
+import { normalizePhone } from "./phone.ts";
 
-/** Database ids are positive integers. */
-export const id = () => z.number().int().positive();
+export { MAX_DB_ID, isDbId } from "./limits.ts";
+export { normalizePhone } from "./phone.ts";
+
+/** A request names no such record: an id above int4 cannot exist (and would be a database error). */
+export const ID_TOO_LARGE_MESSAGE = "Такой записи нет: номер слишком большой";
+
+/** Database ids are positive integers that fit PostgreSQL's `integer` (MAX_DB_ID). */
+export const id = () =>
+  z
+    .number()
+    // int() refuses numbers beyond 2^53 itself ("too big"): the same message as over MAX_DB_ID.
+    .int({ error: (issue) => (issue.code === "too_big" ? ID_TOO_LARGE_MESSAGE : undefined) })
+    .positive()
+    .max(MAX_DB_ID, ID_TOO_LARGE_MESSAGE);
 
 /** An id in a path or query string ("12" → 12). */
 export const idParam = () => z.coerce.number<number>().int().positive();
@@ -59,7 +73,14 @@ export type Success = z.infer<typeof Success>;
 /**
  * Phone as typed in a masked input (§5 masks), e.g. "+7 (921) 123-45-67". The server keeps digits only.
  */
-export const phone = () => z.string().trim().regex(/^\+?[\d\s()-]{10,20}$/, "Неверный формат телефона");
+export const PHONE_FORMAT_MESSAGE = "Неверный формат телефона";
+export const phone = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s()-]{10,20}$/, PHONE_FORMAT_MESSAGE)
+    // A Russian number (contract/phone.ts): what the API stores is normalizePhone's answer.
+    .refine((value) => normalizePhone(value) !== null, PHONE_FORMAT_MESSAGE);
 
 /** No server-side trim: zod runs the format check before a chained `.trim()`, so the form trims before sending. */
 export const email = () => z.email("Неверный формат e-mail");

@@ -4,7 +4,7 @@
  * The upload route refuses a body over UPLOAD_BODY_LIMIT (the file + multipart overhead) with 413 before
  * reading it (hono/body-limit; the storefront's Express body limit has the same rule).
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { endpoints, UPLOAD_BODY_LIMIT, UPLOAD_SIZE_MESSAGE } from "../../contract/index";
 import type { ApiDeps } from "../deps";
@@ -18,6 +18,10 @@ const IMMUTABLE_PRIVATE = "private, max-age=31536000, immutable";
 export function fileRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
   const files = createFileService(deps.db);
+  const busy = (c: Context, message: string) => {
+    c.header("Retry-After", "2");
+    return new HttpError(503, message);
+  };
 
   app.use(
     honoPath(endpoints.fileUpload.path),
@@ -34,8 +38,7 @@ export function fileRoutes(deps: ApiDeps): Hono {
         return await files.upload(body.file);
       } catch (error) {
         if (!(error instanceof FileServiceBusy)) throw error;
-        c.header("Retry-After", "2");
-        throw new HttpError(503, "Сервер занят, повторите загрузку через несколько секунд");
+        throw busy(c, "Сервер занят, повторите загрузку через несколько секунд");
       }
     },
     { validateResponses: deps.validateResponses },
@@ -43,7 +46,10 @@ export function fileRoutes(deps: ApiDeps): Hono {
 
   const serve = (variant: "original" | "thumbnail") =>
     app.get(variant === "original" ? "/file/:key" : "/file/:key/thumbnail", async (c) => {
-      const file = await files.read(c.req.param("key"), variant);
+      const file = await files.read(c.req.param("key"), variant).catch((error: unknown) => {
+        if (error instanceof FileServiceBusy) throw busy(c, "Сервер занят, откройте файл через несколько секунд");
+        throw error;
+      });
       if (!file) throw notFound("Файл не найден");
       const pdf = file.mimeType === "application/pdf";
       return c.body(file.bytes, 200, {
