@@ -21,8 +21,13 @@ export const id = () =>
     .positive()
     .max(MAX_DB_ID, ID_TOO_LARGE_MESSAGE);
 
-/** An id in a path or query string ("12" → 12). */
-export const idParam = () => z.coerce.number<number>().int().positive();
+/** An id in a path or query string ("12" → 12); like id(), at most MAX_DB_ID. */
+export const idParam = () =>
+  z.coerce
+    .number<number>()
+    .int({ error: (issue) => (issue.code === "too_big" ? ID_TOO_LARGE_MESSAGE : undefined) })
+    .positive()
+    .max(MAX_DB_ID, ID_TOO_LARGE_MESSAGE);
 
 /** `{id}` path parameter, the most common one. */
 export const IdParams = z.object({ id: idParam() });
@@ -61,7 +66,10 @@ export const numberQuery = () => z.coerce.number<number>().nonnegative();
  * A repeated query parameter. The client sends arrays as `key[]=a&key[]=b` (§7 "groupIds[]");
  * `queryFromSearchParams` turns that back into `{ key: ["a", "b"] }`.
  */
-export const idsQuery = (max: number) => z.array(idParam()).max(max);
+export const idsQuery = (max: number) =>
+  // Not capped at MAX_DB_ID: lists (favourites, comparison) come from local storage, and an id that
+  // cannot exist is dropped by the service (it names nothing), not a reason to refuse the rest.
+  z.array(z.coerce.number<number>().int().positive()).max(max);
 
 export const SortOrder = z.enum(["asc", "desc"]);
 export type SortOrder = z.infer<typeof SortOrder>;

@@ -402,6 +402,11 @@ describe("sample payloads round-trip", () => {
       expect(result.success, String(bad)).toBe(false);
       expect(result.error!.issues[0].message).toBe(ID_TOO_LARGE_MESSAGE);
     }
+    // Path ids too (GET /api/product/3000000000 was "value out of range", a 500); query id lists
+    // (favourites, comparison from local storage) keep such ids for the service to drop.
+    expect(endpoints.productDetail.params!.safeParse({ id: "3000000000" }).error!.issues[0].message).toBe(ID_TOO_LARGE_MESSAGE);
+    expect(endpoints.productDetail.params!.safeParse({ id: String(MAX_DB_ID) }).success).toBe(true);
+    expect(endpoints.productListByGroupIds.query!.safeParse({ groupIds: ["99999999999", "3"] }).success).toBe(true);
     const draft = { cityId: 3, representativeName: "Иван", representativeEmail: "ivan@example.ru", representativePhone: "+7 (921) 123-45-67" };
     const body = { ...draft, variations: [{ variation: 1, count: 1 }] };
     for (const [field, patch] of [

@@ -144,166 +144,182 @@ export function createOrderService(db: Db, pricing: CartPricing, mailer: Mailer,
         const existing = await byKey(idempotencyKey);
         if (existing) return replay(existing, hash);
       }
-
-      const errors: FieldError[] = [];
-      if (body.deliveryType !== "pickup_point" && !body.shipmentAddress) {
-        errors.push({ field: "shipmentAddress", message: "Укажите адрес доставки" });
-      }
-      if (body.legalCompany !== null) {
-        errors.push({ field: "legalCompany", message: "Реквизиты компании из личного кабинета доступны после входа; приложите файл с реквизитами" });
-      }
-      const fileKeys = [...new Set([...body.imageKeys, ...(body.legalFile ? [body.legalFile] : [])])];
-      const refs = await references(body, fileKeys);
-      if (refs.city === null) errors.push({ field: "cityId", message: "Выберите город из списка" });
-      if (body.manager !== null && !refs.manager) errors.push({ field: "manager", message: "Такого менеджера нет, выберите из списка" });
-      const fileByKey = new Map(refs.files.map((f) => [f.key, f]));
-      /** Null when the file can be attached; else why not. */
-      const fileProblem = (key: string, missing: string) => {
-        const file = fileByKey.get(key);
-        return !file ? missing : file.orderId !== null ? FILE_TAKEN_MESSAGE : null;
-      };
-      body.imageKeys.forEach((key, i) => {
-        const message = fileProblem(key, FILE_NOT_FOUND_MESSAGE);
-        if (message) errors.push({ field: `imageKeys.${i}`, message });
-      });
-      if (body.legalFile !== null) {
-        const message = fileProblem(body.legalFile, LEGAL_FILE_NOT_FOUND);
-        if (message) errors.push({ field: "legalFile", message });
-      }
-
-      const { cart, problems } = await pricing.price(body.variations, body.comment ?? "", { fresh: true });
-      const unavailable = new Set(cart.unavailableVariations);
-      body.variations.forEach((item, i) => {
-        if (unavailable.has(item.variation)) {
-          errors.push({ field: `variations.${i}.variation`, message: "Этот товар больше не продаётся, удалите его из корзины" });
+      try {
+        return await create(body, idempotencyKey, hash);
+      } catch (error) {
+        // A simultaneous submit with this key made the order meanwhile (and took its files, which
+        // refuses this one): answer as a retry, not with the refusal.
+        if (idempotencyKey !== null && error instanceof HttpError && error.status === 400) {
+          const existing = await byKey(idempotencyKey);
+          if (existing) return replay(existing, hash);
         }
-        // Counts above the stock are not refused (ADR 025): the line's stockNote says the rest is made to order.
-      });
-      errors.push(...problems);
-      if (errors.length) throw new HttpError(400, CHECK_ORDER, errors);
-      const imageIds = [...new Set(body.imageKeys.map((key) => fileByKey.get(key)!.id))];
-      const legalFileId = body.legalFile === null ? null : fileByKey.get(body.legalFile)!.id;
-
-      // §4, the cart page's own rule (contract/ordering-rules.ts): a line priced 0 lifts the minimum.
-      const minimal = minimalOrderPrice(refs.minimal);
-      const missing = minimalOrderMissing(
-        cart.cartItems.map((line) => line.price),
-        cart.price,
-        minimal,
-      );
-      if (missing > 0) {
-        throw new HttpError(400, `Минимальная сумма заказа — ${formatNumber(minimal)} ₽, в корзине на ${formatNumber(cart.price)} ₽`);
+        throw error;
       }
-      if (cart.price > MAX_ORDER_TOTAL) {
-        throw new HttpError(400, "Сумма заказа слишком велика для оформления на сайте: свяжитесь с менеджером");
-      }
-
-      const manager = refs.manager ?? refs.assigned;
-      const created = await db.transaction(async (tx) => {
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            cityId: body.cityId,
-            representativeName: body.representativeName,
-            representativeEmail: body.representativeEmail,
-            // contract phone(): typed through a mask; stored as +7 and ten digits (contract/phone.ts).
-            representativePhone: normalizePhone(body.representativePhone) ?? body.representativePhone,
-            deliveryType: body.deliveryType,
-            shipmentAddress: body.deliveryType === "pickup_point" ? null : body.shipmentAddress,
-            deliveryTime: body.deliveryTime || null,
-            managerId: manager?.id ?? null,
-            legalFileId,
-            comment: body.comment || null,
-            imageIds,
-            itemsPrice: cart.itemsPrice,
-            printPrice: cart.printPrice,
-            totalPrice: cart.price,
-            totalCount: cart.totalCount,
-            weight: cart.weight,
-            idempotencyKey,
-            requestHash: idempotencyKey === null ? null : hash,
-          })
-          .onConflictDoNothing({ target: orders.idempotencyKey })
-          .returning({ id: orders.id, createdAt: orders.createdAt });
-        if (!order) return null;
-        await tx.insert(orderItems).values(
-          cart.cartItems.map((line, sort) => ({
-            orderId: order.id,
-            productId: line.product.id,
-            groupId: line.group.id,
-            sku: line.product.sku,
-            title: line.product.title,
-            image: line.product.images[0] ?? line.group.image,
-            count: line.count,
-            price: line.unitPrice,
-            printPrice: line.printPrice,
-            coatings: line.coatings.map(({ problems: _problems, ...coating }) => coating),
-            comment: line.comment,
-            sort,
-          })),
-        );
-        if (fileKeys.length) {
-          // Only files no order has yet: one raced into another order since the check refuses this one.
-          const fileIds = [...new Set([...imageIds, ...(legalFileId === null ? [] : [legalFileId])])];
-          const taken = await queryRows<{ id: number }>(
-            tx,
-            sql`UPDATE files SET order_id = ${order.id} WHERE id = ANY(${intArray(fileIds)}) AND order_id IS NULL RETURNING id`,
-          );
-          if (taken.length !== fileIds.length) {
-            const mine = new Set(taken.map((r) => r.id));
-            const lost: FieldError[] = [];
-            body.imageKeys.forEach((key, i) => {
-              if (!mine.has(fileByKey.get(key)!.id)) lost.push({ field: `imageKeys.${i}`, message: FILE_TAKEN_MESSAGE });
-            });
-            if (legalFileId !== null && !mine.has(legalFileId)) lost.push({ field: "legalFile", message: FILE_TAKEN_MESSAGE });
-            throw new HttpError(400, CHECK_ORDER, lost);
-          }
-        }
-        return order;
-      });
-      if (!created) {
-        // Another request with this key committed first (it held the unique index until then).
-        const existing = await byKey(idempotencyKey!);
-        if (!existing) throw new Error("Idempotent insert conflicted but the order is not there");
-        return replay(existing, hash);
-      }
-
-      const letter = orderConfirmation({
-        id: created.id,
-        createdAt: new Date(created.createdAt),
-        representativeName: body.representativeName,
-        representativeEmail: body.representativeEmail,
-        representativePhone: body.representativePhone,
-        cityTitle: refs.city,
-        deliveryType: body.deliveryType,
-        shipmentAddress: body.shipmentAddress,
-        deliveryTime: body.deliveryTime,
-        comment: body.comment,
-        lines: cart.cartItems.map((line) => ({
-          title: line.product.title,
-          sku: line.product.sku,
-          count: line.count,
-          unitPrice: line.unitPrice,
-          itemsPrice: line.itemsPrice,
-          printPrice: line.printPrice,
-          comment: line.comment,
-          stockNote: line.stockNote,
-          coatings: line.coatings,
-        })),
-        itemsPrice: cart.itemsPrice,
-        printPrice: cart.printPrice,
-        totalPrice: cart.price,
-        totalCount: cart.totalCount,
-        weight: cart.weight,
-        attachments: imageIds.length + (body.legalFile ? 1 : 0),
-        manager,
-        shop: { name: SHOP_NAME, phone: refs.shopPhone, email: refs.shopEmail },
-      });
-      // Not awaited: the order is stored; the letter must neither delay nor fail the answer.
-      void mailer.send(letter).catch((error: unknown) => logError("[order] confirmation letter failed:", error));
-      return { id: created.id };
     },
   };
+
+  async function create(body: CreateBody, idempotencyKey: string | null, hash: string): Promise<OrderCreated> {
+    const errors: FieldError[] = [];
+    if (body.deliveryType !== "pickup_point" && !body.shipmentAddress) {
+      errors.push({ field: "shipmentAddress", message: "Укажите адрес доставки" });
+    }
+    if (body.legalCompany !== null) {
+      errors.push({ field: "legalCompany", message: "Реквизиты компании из личного кабинета доступны после входа; приложите файл с реквизитами" });
+    }
+    const fileKeys = [...new Set([...body.imageKeys, ...(body.legalFile ? [body.legalFile] : [])])];
+    const refs = await references(body, fileKeys);
+    if (refs.city === null) errors.push({ field: "cityId", message: "Выберите город из списка" });
+    if (body.manager !== null && !refs.manager) errors.push({ field: "manager", message: "Такого менеджера нет, выберите из списка" });
+    const fileByKey = new Map(refs.files.map((f) => [f.key, f]));
+    /** Null when the file can be attached; else why not. */
+    const fileProblem = (key: string, missing: string) => {
+      const file = fileByKey.get(key);
+      return !file ? missing : file.orderId !== null ? FILE_TAKEN_MESSAGE : null;
+    };
+    body.imageKeys.forEach((key, i) => {
+      const message = fileProblem(key, FILE_NOT_FOUND_MESSAGE);
+      if (message) errors.push({ field: `imageKeys.${i}`, message });
+    });
+    if (body.legalFile !== null) {
+      const message = fileProblem(body.legalFile, LEGAL_FILE_NOT_FOUND);
+      if (message) errors.push({ field: "legalFile", message });
+    }
+
+    const { cart, problems } = await pricing.price(body.variations, body.comment ?? "", { fresh: true });
+    const unavailable = new Set(cart.unavailableVariations);
+    body.variations.forEach((item, i) => {
+      if (unavailable.has(item.variation)) {
+        errors.push({ field: `variations.${i}.variation`, message: "Этот товар больше не продаётся, удалите его из корзины" });
+      }
+      // Counts above the stock are not refused (ADR 025): the line's stockNote says the rest is made to order.
+    });
+    errors.push(...problems);
+    if (errors.length) throw new HttpError(400, CHECK_ORDER, errors);
+    const imageIds = [...new Set(body.imageKeys.map((key) => fileByKey.get(key)!.id))];
+    const legalFileId = body.legalFile === null ? null : fileByKey.get(body.legalFile)!.id;
+
+    // §4, the cart page's own rule (contract/ordering-rules.ts): a line priced 0 lifts the minimum.
+    const minimal = minimalOrderPrice(refs.minimal);
+    const missing = minimalOrderMissing(
+      cart.cartItems.map((line) => line.price),
+      cart.price,
+      minimal,
+    );
+    if (missing > 0) {
+      throw new HttpError(400, `Минимальная сумма заказа — ${formatNumber(minimal)} ₽, в корзине на ${formatNumber(cart.price)} ₽`);
+    }
+    if (cart.price > MAX_ORDER_TOTAL) {
+      throw new HttpError(400, "Сумма заказа слишком велика для оформления на сайте: свяжитесь с менеджером");
+    }
+
+    const manager = refs.manager ?? refs.assigned;
+    const fileIds = [...new Set([...imageIds, ...(legalFileId === null ? [] : [legalFileId])])];
+    const created = await db.transaction(async (tx) => {
+      if (fileIds.length) {
+        // Locked for this transaction: the 24-hour sweep or another order cannot take them meanwhile.
+        const rows = await queryRows<{ id: number; orderId: number | null }>(
+          tx,
+          sql`SELECT id, order_id AS "orderId" FROM files WHERE id = ANY(${intArray(fileIds)}) ORDER BY id FOR UPDATE`,
+        );
+        const state = new Map(rows.map((r) => [r.id, r.orderId]));
+        const why = (fileId: number) => (!state.has(fileId) ? FILE_NOT_FOUND_MESSAGE : state.get(fileId) !== null ? FILE_TAKEN_MESSAGE : null);
+        const lost: FieldError[] = [];
+        body.imageKeys.forEach((key, i) => {
+          const message = why(fileByKey.get(key)!.id);
+          if (message) lost.push({ field: `imageKeys.${i}`, message });
+        });
+        const legalProblem = legalFileId === null ? null : why(legalFileId);
+        if (legalProblem) lost.push({ field: "legalFile", message: legalProblem === FILE_NOT_FOUND_MESSAGE ? LEGAL_FILE_NOT_FOUND : legalProblem });
+        if (lost.length) throw new HttpError(400, CHECK_ORDER, lost);
+      }
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          cityId: body.cityId,
+          representativeName: body.representativeName,
+          representativeEmail: body.representativeEmail,
+          // contract phone(): typed through a mask; stored as +7 and ten digits (contract/phone.ts).
+          representativePhone: normalizePhone(body.representativePhone) ?? body.representativePhone,
+          deliveryType: body.deliveryType,
+          shipmentAddress: body.deliveryType === "pickup_point" ? null : body.shipmentAddress,
+          deliveryTime: body.deliveryTime || null,
+          managerId: manager?.id ?? null,
+          legalFileId,
+          comment: body.comment || null,
+          imageIds,
+          itemsPrice: cart.itemsPrice,
+          printPrice: cart.printPrice,
+          totalPrice: cart.price,
+          totalCount: cart.totalCount,
+          weight: cart.weight,
+          idempotencyKey,
+          requestHash: idempotencyKey === null ? null : hash,
+        })
+        .onConflictDoNothing({ target: orders.idempotencyKey })
+        .returning({ id: orders.id, createdAt: orders.createdAt });
+      if (!order) return null;
+      await tx.insert(orderItems).values(
+        cart.cartItems.map((line, sort) => ({
+          orderId: order.id,
+          productId: line.product.id,
+          groupId: line.group.id,
+          sku: line.product.sku,
+          title: line.product.title,
+          image: line.product.images[0] ?? line.group.image,
+          count: line.count,
+          price: line.unitPrice,
+          printPrice: line.printPrice,
+          coatings: line.coatings.map(({ problems: _problems, ...coating }) => coating),
+          comment: line.comment,
+          sort,
+        })),
+      );
+      // The files are this order's now (locked and unattached above).
+      if (fileIds.length) await tx.execute(sql`UPDATE files SET order_id = ${order.id} WHERE id = ANY(${intArray(fileIds)})`);
+      return order;
+    });
+    if (!created) {
+      // Another request with this key committed first (it held the unique index until then).
+      const existing = await byKey(idempotencyKey!);
+      if (!existing) throw new Error("Idempotent insert conflicted but the order is not there");
+      return replay(existing, hash);
+    }
+
+    const letter = orderConfirmation({
+      id: created.id,
+      createdAt: new Date(created.createdAt),
+      representativeName: body.representativeName,
+      representativeEmail: body.representativeEmail,
+      representativePhone: body.representativePhone,
+      cityTitle: refs.city,
+      deliveryType: body.deliveryType,
+      shipmentAddress: body.shipmentAddress,
+      deliveryTime: body.deliveryTime,
+      comment: body.comment,
+      lines: cart.cartItems.map((line) => ({
+        title: line.product.title,
+        sku: line.product.sku,
+        count: line.count,
+        unitPrice: line.unitPrice,
+        itemsPrice: line.itemsPrice,
+        printPrice: line.printPrice,
+        comment: line.comment,
+        stockNote: line.stockNote,
+        coatings: line.coatings,
+      })),
+      itemsPrice: cart.itemsPrice,
+      printPrice: cart.printPrice,
+      totalPrice: cart.price,
+      totalCount: cart.totalCount,
+      weight: cart.weight,
+      attachments: imageIds.length + (body.legalFile ? 1 : 0),
+      manager,
+      shop: { name: SHOP_NAME, phone: refs.shopPhone, email: refs.shopEmail },
+    });
+    // Not awaited: the order is stored; the letter must neither delay nor fail the answer.
+    void mailer.send(letter).catch((error: unknown) => logError("[order] confirmation letter failed:", error));
+    return { id: created.id };
+  }
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;
