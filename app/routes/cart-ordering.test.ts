@@ -122,6 +122,8 @@ describe("POST /cart/ordering", () => {
     );
     // The refused requisites are asked for again (the file input comes back).
     expect(taken.answer).toMatchObject({ ok: false, legalFile: null, errors: { legalFile: expect.stringMatching(/другому заказу/) } });
+    const gone = await order(valid(), () => json({ message: "Проверьте заказ", errors: [{ field: "imageKeys.0", message: "Файл не найден, загрузите его ещё раз" }] }, 400));
+    expect(gone.answer).toMatchObject({ ok: false, message: expect.stringMatching(/^Приложенный макет больше недоступен.*вернитесь в корзину/) });
     const down = await order(valid(), () => new Response("", { status: 503 }));
     expect(down.answer).toMatchObject({ ok: false, message: "Что-то пошло не так" });
   });

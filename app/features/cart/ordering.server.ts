@@ -16,6 +16,8 @@ export const EMPTY_CART_MESSAGE = "В корзине нет товаров: до
 export const ALREADY_ORDERED_MESSAGE =
   "Этот заказ уже принят — подтверждение придёт на e-mail, менеджер свяжется с вами. Если хотите отправить ещё один заказ с новыми данными, нажмите «Отправить заказ» снова.";
 export const FIELD_ERRORS_MESSAGE = "Проверьте поля, отмеченные ниже.";
+/** A layout the API refused (deleted after a day unordered, or already in another order): fixed in the cart. */
+export const LAYOUT_GONE_MESSAGE = "Приложенный макет больше недоступен для заказа: вернитесь в корзину, удалите его и загрузите снова.";
 
 interface FormLike {
   get(name: string): FormDataEntryValue | null;
@@ -123,6 +125,7 @@ export async function placeOrder(context: Pick<AppLoadContext, "api" | "city">, 
   const other: string[] = [];
   for (const [name, message] of Object.entries(result.error.errors)) {
     if (API_FIELDS.has(name)) errors[name as keyof typeof errors] = message;
+    else if (name.startsWith("imageKeys.")) other.unshift(LAYOUT_GONE_MESSAGE);
     else other.push(message);
   }
   // Requisites the API refused (gone, or in another order) are asked for again.
