@@ -14,6 +14,7 @@ import { contentDisposition, createFileService, FileServiceBusy } from "./servic
 
 /** Ids never change what they point to; uploads are personal, so no shared cache keeps them. */
 const IMMUTABLE_PRIVATE = "private, max-age=31536000, immutable";
+const BUSY_UPLOAD = "Сервер занят, повторите загрузку через несколько секунд";
 
 export function fileRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
@@ -30,15 +31,36 @@ export function fileRoutes(deps: ApiDeps): Hono {
       onError: (c) => c.json({ message: UPLOAD_SIZE_MESSAGE, errors: [{ field: "file", message: UPLOAD_SIZE_MESSAGE }] }, 413),
     }),
   );
+  // The upload budget (ADR 025) is reserved for the declared body before it is read and parsed:
+  // beyond it the request is refused at once with 503, holding nothing.
+  const admitted = new WeakSet<Request>();
+  app.use(honoPath(endpoints.fileUpload.path), async (c, next) => {
+    if (c.req.method !== "POST") return next();
+    const declared = Number(c.req.header("content-length"));
+    const bytes = Number.isFinite(declared) && declared > 0 ? Math.min(declared, UPLOAD_BODY_LIMIT) : UPLOAD_BODY_LIMIT;
+    let release: () => void;
+    try {
+      release = files.admit(bytes);
+    } catch (error) {
+      if (!(error instanceof FileServiceBusy)) throw error;
+      throw busy(c, BUSY_UPLOAD);
+    }
+    admitted.add(c.req.raw);
+    try {
+      await next();
+    } finally {
+      release();
+    }
+  });
   route(
     app,
     endpoints.fileUpload,
     async ({ body }, c) => {
       try {
-        return await files.upload(body.file);
+        return await files.upload(body.file, { admitted: admitted.has(c.req.raw) });
       } catch (error) {
         if (!(error instanceof FileServiceBusy)) throw error;
-        throw busy(c, "Сервер занят, повторите загрузку через несколько секунд");
+        throw busy(c, BUSY_UPLOAD);
       }
     },
     { validateResponses: deps.validateResponses },

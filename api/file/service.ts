@@ -10,9 +10,10 @@
  *   of stateless instances serve every upload; the public address is a random 24-byte key
  *   (`files.storage_key`), so one visitor cannot walk ids to read another's files.
  * - Memory (ADR 025): every upload, picture or PDF, goes through one queue (UPLOAD_CONCURRENCY at
- *   a time) under one byte budget (UPLOAD_BYTE_BUDGET of files being checked or stored, waiting
- *   ones counted): beyond it, or with more than MAX_WAITING waiting, the upload is refused with
- *   503 + Retry-After instead of holding more in memory. Reads (GET /api/file/{key}) are bounded the
+ *   a time) under one byte budget (UPLOAD_BYTE_BUDGET of requests being read, checked or stored,
+ *   waiting ones counted; the route reserves the declared length before reading the body, `admit`):
+ *   beyond it, or with more than MAX_WAITING waiting, the upload is refused with 503 + Retry-After
+ *   instead of holding more in memory. Reads (GET /api/file/{key}) are bounded the
  *   same way (READ_CONCURRENCY, MAX_READS_WAITING): a 10 MB file is ~25 MB while it is encoded,
  *   decoded and sent.
  * - Decoding runs off the event loop (libuv's pool) inside that queue; a picture over MAX_PIXELS is
@@ -136,6 +137,18 @@ export function createFileService(db: Db, options: FileServiceOptions = {}) {
     return rows.length;
   }
 
+  function admit(bytes: number): () => void {
+    const size = Math.max(1, Math.ceil(bytes));
+    if (queuedBytes + size > budget) throw new FileServiceBusy("The upload budget is spent");
+    queuedBytes += size;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      queuedBytes -= size;
+    };
+  }
+
   /** A sweep in the background, at most once per SWEEP_INTERVAL_MS (an upload starts it). */
   function maybeSweep(): void {
     if (sweeping || now() - lastSweep < SWEEP_INTERVAL_MS) return;
@@ -230,17 +243,24 @@ export function createFileService(db: Db, options: FileServiceOptions = {}) {
      * Checks and stores one upload; 400 with a Russian field error on `file` when it is not
      * accepted; FileServiceBusy (the route's 503) when the queue or its byte budget is full.
      */
-    async upload(file: File): Promise<UploadedFile> {
-      const size = Math.max(file.size, 1);
-      if (uploads.pendingCount >= maxWaiting || queuedBytes + size > budget) throw new FileServiceBusy("Too many uploads are being checked");
-      queuedBytes += size;
+    async upload(file: File, { admitted = false }: { admitted?: boolean } = {}): Promise<UploadedFile> {
+      if (uploads.pendingCount >= maxWaiting) throw new FileServiceBusy("Too many uploads are waiting");
+      // The route admits the request's bytes before the body is read (admit); direct callers here.
+      const release = admitted ? () => {} : admit(file.size);
       try {
         return await uploads(() => store(file));
       } finally {
-        queuedBytes -= size;
+        release();
         maybeSweep();
       }
     },
+
+    /**
+     * Reserves `bytes` of the upload budget (FileServiceBusy when it is spent); the answer gives
+     * them back. The upload route reserves the request's declared length before reading the body,
+     * so a multipart body being parsed counts too.
+     */
+    admit,
 
     /** Deletes files no order took within a day (also started by uploads); the number deleted. */
     sweepUnattached: () => sweep(),

@@ -265,6 +265,20 @@ describe.each(testBackends())("file/upload on $name", (backend) => {
       await expect(tooBig.upload(pdf("d.pdf"))).rejects.toBeInstanceOf(FileServiceBusy);
     });
 
+    it("reserves a request's bytes before its body is read (the route's admit), and gives them back once", async () => {
+      const files = createFileService(t.db, { uploadByteBudget: 3 * PDF.byteLength });
+      const release = files.admit(2 * PDF.byteLength);
+      expect(() => files.admit(2 * PDF.byteLength)).toThrow(FileServiceBusy);
+      await expect(files.upload(pdf("e.pdf"))).resolves.toMatchObject({ mimeType: "application/pdf" });
+      // Admitted by the route: not counted twice.
+      await expect(files.upload(pdf("f.pdf"), { admitted: true })).resolves.toMatchObject({ mimeType: "application/pdf" });
+      release();
+      release();
+      const again = files.admit(3 * PDF.byteLength);
+      expect(() => files.admit(1)).toThrow(FileServiceBusy);
+      again();
+    });
+
     it("bounds the reads waiting at once", async () => {
       const file = await stored(PDF, "read.pdf", "application/pdf");
       const files = createFileService(t.db, { readConcurrency: 1, maxReadsWaiting: 2 });
