@@ -9,7 +9,7 @@ import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 import { id, money, quantity } from "./common.ts";
 import { Product } from "./catalog.ts";
-import { UploadedFile } from "./file.ts";
+import { UploadedFile, fileKey } from "./file.ts";
 
 /**
  * §3 coating line as the cart stores it. §5: complete only with coating, width and height (and a
@@ -81,6 +81,12 @@ export const CartLine = z.object({
   printPrice: money(),
   /** itemsPrice + printPrice. A 0 here does not block ordering (§4). */
   price: money(),
+  /**
+   * Set when `count` is above the stock (ADR 025): the line may still be ordered — the rest is made
+   * to order and a manager confirms the date — and this says so under the count, e.g. "В наличии
+   * 40 шт., остальное — под заказ, срок уточнит менеджер". Null when the stock covers the count.
+   */
+  stockNote: z.string().nullable().default(null),
   /** Grams, weight × count. */
   weight: z.number().int().nonnegative(),
 });
@@ -126,8 +132,8 @@ export type CartRecalculateRequest = z.input<typeof CartRecalculateRequest>;
 export const CartCommentRequest = z.object({ text: z.string().trim().max(2000) });
 export type CartCommentRequest = z.infer<typeof CartCommentRequest>;
 
-/** Ids from file/upload. */
-export const CartImagesRequest = z.object({ imagesIds: z.array(id()).min(1).max(20) });
+/** Keys from file/upload (never the serial ids: ADR 025). */
+export const CartImagesRequest = z.object({ imageKeys: z.array(fileKey()).min(1).max(20) });
 export type CartImagesRequest = z.infer<typeof CartImagesRequest>;
 
 /** §4: the anonymous cart (tmg_cart) is priced by this call; comment and images stay local. */

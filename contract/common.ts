@@ -3,12 +3,31 @@
  * their numbers are coerced; `z.coerce.number<number>()` keeps the client-side input type `number`.
  */
 import { z } from "zod";
+import { MAX_DB_ID } from "./limits.ts";
+import { normalizePhone } from "./phone.ts";
 
-/** Database ids are positive integers. */
-export const id = () => z.number().int().positive();
+export { MAX_DB_ID, isDbId } from "./limits.ts";
+export { normalizePhone } from "./phone.ts";
 
-/** An id in a path or query string ("12" → 12). */
-export const idParam = () => z.coerce.number<number>().int().positive();
+/** A request names no such record: an id above int4 cannot exist (and would be a database error). */
+export const ID_TOO_LARGE_MESSAGE = "Такой записи нет: номер слишком большой";
+
+/** Database ids are positive integers that fit PostgreSQL's `integer` (MAX_DB_ID). */
+export const id = () =>
+  z
+    .number()
+    // int() refuses numbers beyond 2^53 itself ("too big"): the same message as over MAX_DB_ID.
+    .int({ error: (issue) => (issue.code === "too_big" ? ID_TOO_LARGE_MESSAGE : undefined) })
+    .positive()
+    .max(MAX_DB_ID, ID_TOO_LARGE_MESSAGE);
+
+/** An id in a path or query string ("12" → 12); like id(), at most MAX_DB_ID. */
+export const idParam = () =>
+  z.coerce
+    .number<number>()
+    .int({ error: (issue) => (issue.code === "too_big" ? ID_TOO_LARGE_MESSAGE : undefined) })
+    .positive()
+    .max(MAX_DB_ID, ID_TOO_LARGE_MESSAGE);
 
 /** `{id}` path parameter, the most common one. */
 export const IdParams = z.object({ id: idParam() });
@@ -47,7 +66,10 @@ export const numberQuery = () => z.coerce.number<number>().nonnegative();
  * A repeated query parameter. The client sends arrays as `key[]=a&key[]=b` (§7 "groupIds[]");
  * `queryFromSearchParams` turns that back into `{ key: ["a", "b"] }`.
  */
-export const idsQuery = (max: number) => z.array(idParam()).max(max);
+export const idsQuery = (max: number) =>
+  // Not capped at MAX_DB_ID: lists (favourites, comparison) come from local storage, and an id that
+  // cannot exist is dropped by the service (it names nothing), not a reason to refuse the rest.
+  z.array(z.coerce.number<number>().int().positive()).max(max);
 
 export const SortOrder = z.enum(["asc", "desc"]);
 export type SortOrder = z.infer<typeof SortOrder>;
@@ -59,7 +81,14 @@ export type Success = z.infer<typeof Success>;
 /**
  * Phone as typed in a masked input (§5 masks), e.g. "+7 (921) 123-45-67". The server keeps digits only.
  */
-export const phone = () => z.string().trim().regex(/^\+?[\d\s()-]{10,20}$/, "Неверный формат телефона");
+export const PHONE_FORMAT_MESSAGE = "Неверный формат телефона";
+export const phone = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s()-]{10,20}$/, PHONE_FORMAT_MESSAGE)
+    // A Russian number (contract/phone.ts): what the API stores is normalizePhone's answer.
+    .refine((value) => normalizePhone(value) !== null, PHONE_FORMAT_MESSAGE);
 
 /** No server-side trim: zod runs the format check before a chained `.trim()`, so the form trims before sending. */
 export const email = () => z.email("Неверный формат e-mail");

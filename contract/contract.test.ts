@@ -4,6 +4,17 @@ import { toSearchParams } from "#app/lib/api-client.server.ts";
 import {
   Cart,
   CartCoatingLine,
+  CartImagesRequest,
+  DEFAULT_MINIMAL_ORDER_PRICE,
+  FILE_NOT_FOUND_MESSAGE,
+  ID_TOO_LARGE_MESSAGE,
+  MAX_DB_ID,
+  fileKey,
+  id,
+  minimalOrderMissing,
+  minimalOrderPrice,
+  normalizePhone,
+  phone,
   CartItemInput,
   CoatingRecalculateRequest,
   FastSearchQuery,
@@ -193,8 +204,11 @@ describe("endpoint registry", () => {
     const timeout = (id: string) => endpoints[id as keyof typeof endpoints].timeout;
     expect(timeout("init")).toBe("init");
     expect(timeout("productListByGroupIds")).toBe("favoriteGroups");
+    // A 10 MB upload and an order are not abandoned after the API stored them (ADR 025).
+    expect(timeout("fileUpload")).toBe("upload");
+    expect(timeout("orderCreateUnauth")).toBe("upload");
     for (const [id, e] of all) {
-      if (id === "productListByGroupIds") continue;
+      if (id === "productListByGroupIds" || id === "fileUpload" || id === "orderCreateUnauth") continue;
       if (["catalog", "search", "kp"].includes(e.tag)) expect(e.timeout, id).toBe("catalog");
       else if (id !== "init" && id !== "comparingListByIds") expect(e.timeout, id).toBe("default");
     }
@@ -343,6 +357,7 @@ describe("sample payloads round-trip", () => {
           itemsPrice: 136.5,
           printPrice: 300,
           price: 436.5,
+          stockNote: null,
           weight: 36,
         },
       ],
@@ -378,6 +393,66 @@ describe("sample payloads round-trip", () => {
     expect(draft).toMatchObject({ deliveryType: "pickup_point", manager: null, legalFile: null, shipmentAddress: null });
     expect(OrderCreateUnauthRequest.safeParse({ ...draft, variations: [] }).success).toBe(false);
     expect(OrderDraft.safeParse({ ...draft, representativeEmail: "nope" }).success).toBe(false);
+  });
+
+  it("ids fit PostgreSQL's integer: above it a Russian message on the field, never a database error", () => {
+    expect(id().safeParse(MAX_DB_ID).success).toBe(true);
+    for (const bad of [MAX_DB_ID + 1, 3_000_000_000, 1e300, Number.MAX_SAFE_INTEGER]) {
+      const result = id().safeParse(bad);
+      expect(result.success, String(bad)).toBe(false);
+      expect(result.error!.issues[0].message).toBe(ID_TOO_LARGE_MESSAGE);
+    }
+    // Path ids too (GET /api/product/3000000000 was "value out of range", a 500); query id lists
+    // (favourites, comparison from local storage) keep such ids for the service to drop.
+    expect(endpoints.productDetail.params!.safeParse({ id: "3000000000" }).error!.issues[0].message).toBe(ID_TOO_LARGE_MESSAGE);
+    expect(endpoints.productDetail.params!.safeParse({ id: String(MAX_DB_ID) }).success).toBe(true);
+    expect(endpoints.productListByGroupIds.query!.safeParse({ groupIds: ["99999999999", "3"] }).success).toBe(true);
+    const draft = { cityId: 3, representativeName: "Иван", representativeEmail: "ivan@example.ru", representativePhone: "+7 (921) 123-45-67" };
+    const body = { ...draft, variations: [{ variation: 1, count: 1 }] };
+    for (const [field, patch] of [
+      ["cityId", { cityId: 3_000_000_000 }],
+      ["manager", { manager: 3_000_000_000 }],
+      ["legalCompany", { legalCompany: 3_000_000_000 }],
+      ["variations.0.variation", { variations: [{ variation: 3_000_000_000, count: 1 }] }],
+      ["variations.0.coatings.0.coating", { variations: [{ variation: 1, count: 1, coatings: [{ id: "a", coating: 3_000_000_000, width: 1, height: 1 }] }] }],
+    ] as const) {
+      const result = OrderCreateUnauthRequest.safeParse({ ...body, ...patch });
+      expect(result.success, field).toBe(false);
+      expect(result.error!.issues.map((i) => i.path.join("."))).toContain(field);
+    }
+  });
+
+  it("orders and carts name uploads by their key, never by the serial id (ADR 025)", () => {
+    const key = "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z";
+    const draft = { cityId: 3, representativeName: "Иван", representativeEmail: "ivan@example.ru", representativePhone: "+7 (921) 123-45-67", variations: [{ variation: 1, count: 1 }] };
+    expect(OrderCreateUnauthRequest.parse({ ...draft, legalFile: key, imageKeys: [key] })).toMatchObject({ legalFile: key, imageKeys: [key] });
+    for (const bad of [1, "1", "../../etc/passwd", key.slice(1), `${key}x`, "k".repeat(100_000), null]) {
+      expect(OrderCreateUnauthRequest.safeParse({ ...draft, imageKeys: [bad] }).success, String(bad).slice(0, 40)).toBe(false);
+    }
+    expect(OrderCreateUnauthRequest.safeParse({ ...draft, legalFile: 5 }).success).toBe(false);
+    expect(fileKey().safeParse("x").error!.issues[0].message).toBe(FILE_NOT_FOUND_MESSAGE);
+    expect(CartImagesRequest.safeParse({ imageKeys: [key] }).success).toBe(true);
+    expect(CartImagesRequest.safeParse({ imagesIds: [1] }).success).toBe(false);
+  });
+
+  it("§4 minimal order: one rule for the cart page and the API", () => {
+    expect(minimalOrderMissing([4000, 2000], 6000, 10_000)).toBe(4000);
+    expect(minimalOrderMissing([4000.4, 2000.35], 6000.75, 10_000)).toBe(3999.25);
+    expect(minimalOrderMissing([12_000], 12_000, 10_000)).toBe(0);
+    expect(minimalOrderMissing([10_000], 10_000, 10_000)).toBe(0);
+    // A line priced 0 is a price on request: the minimum is not held against the cart.
+    expect(minimalOrderMissing([500, 0], 500, 10_000)).toBe(0);
+    expect(minimalOrderMissing([0], 0, 10_000)).toBe(0);
+    expect(minimalOrderPrice("50")).toBe(50);
+    expect(minimalOrderPrice(0)).toBe(0);
+    for (const junk of [null, undefined, "", "abc", -5, Number.NaN, Infinity, {}]) expect(minimalOrderPrice(junk)).toBe(DEFAULT_MINIMAL_ORDER_PRICE);
+  });
+
+  it("one phone rule: Russian numbers as +7 and ten digits", () => {
+    expect(normalizePhone("+7 (921) 123-45-67")).toBe("+79211234567");
+    expect(normalizePhone("8 921 123 45 67")).toBe("+79211234567");
+    expect(phone().safeParse("+7 (921) 123-45-67").success).toBe(true);
+    for (const bad of ["+1 555 123 4567 8", "позвоните мне", "+7 (921) 123-45", "9".repeat(20)]) expect(phone().safeParse(bad).success, bad).toBe(false);
   });
 
   it("legal company form data (§3)", () => {

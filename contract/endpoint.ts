@@ -2,9 +2,11 @@ import { z } from "zod";
 
 /**
  * Timeout classes of §9. The API client maps each class to milliseconds
- * (default = REQUEST_TIMEOUT or 6000; init 25000; favoriteGroups 15000; catalog 100000).
+ * (default = REQUEST_TIMEOUT or 6000; init 25000; favoriteGroups 15000; catalog 100000;
+ * upload 60000). `upload` is for writes that carry or store a lot at once (a 10 MB file, an
+ * order with its lines and letter): abandoning one after the API stored it loses the answer.
  */
-export type TimeoutClass = "default" | "init" | "favoriteGroups" | "catalog";
+export type TimeoutClass = "default" | "init" | "favoriteGroups" | "catalog" | "upload";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -67,6 +69,11 @@ export function buildPath(path: string, params: Record<string, string | number> 
 export const ApiErrorBody = z.object({
   message: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).default([]),
+  /**
+   * order/create_unauth's 409 (the Idempotency-Key already made an order from another body): that
+   * order's id, so the client can show it rather than lose it (ADR 025). Absent elsewhere.
+   */
+  orderId: z.number().int().positive().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 

@@ -1,6 +1,7 @@
 /**
- * §7 "Files: POST /api/file/upload (form data)". Used for cart images (cart/image {imagesIds}) and the
- * order's legal file (order draft legalFile). Open to anonymous visitors: §6 lets them order too.
+ * §7 "Files: POST /api/file/upload (form data)". Used for cart images (cart/image {imageKeys}) and the
+ * order's legal file (order draft legalFile), both by the file's unguessable `key`; a file attached
+ * to an order cannot be attached to another, and one never attached is deleted after a day (ADR 025). Open to anonymous visitors: §6 lets them order too.
  *
  * The server decides the type from the file's first bytes, never from the name or the browser's
  * claimed type, and keeps only what it can show safely: PNG, JPEG and WebP pictures (checked by
@@ -11,6 +12,16 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 import { id, isoDateTime, url } from "./common.ts";
+
+/** An upload's random storage key (24 random bytes, base64url): how an order or a cart names a file. */
+export const FILE_KEY_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+export const FILE_NOT_FOUND_MESSAGE = "Файл не найден, загрузите его ещё раз";
+
+/**
+ * A file as a request names it (order legalFile, imageKeys; cart images): by its unguessable key,
+ * never by the serial id, so one visitor cannot attach another's upload by counting ids.
+ */
+export const fileKey = () => z.string().regex(FILE_KEY_PATTERN, FILE_NOT_FOUND_MESSAGE);
 
 /**
  * 10 MB: enough for a print-ready layout or a scanned requisites page; each upload is held in
@@ -41,6 +52,8 @@ export type FileUploadForm = z.input<typeof FileUploadForm>;
 
 export const UploadedFile = z.object({
   id: id(),
+  /** What an order or a cart names the file by (the same key is in `url`). */
+  key: fileKey(),
   url: url(),
   /** WebP preview of an image (at most 320×320); null for a PDF. */
   thumbnailUrl: url().nullable(),
@@ -58,8 +71,8 @@ export const fileEndpoints = {
     path: "/file/upload",
     tag: "file",
     summary:
-      "Upload one file (form data, field `file`: PNG, JPEG, WebP or PDF up to 10 MB); answers its id for cart images or the order's legal file",
-    timeout: "default",
+      "Upload one file (form data, field `file`: PNG, JPEG, WebP or PDF up to 10 MB); answers its key for cart images or the order's legal file",
+    timeout: "upload",
     bodyKind: "form",
     body: FileUploadForm,
     response: UploadedFile,

@@ -31,6 +31,7 @@ export * from "./favorites.ts";
 export * from "./kp.ts";
 export * from "./order.ts";
 export * from "./seo.ts";
+export * from "./ordering-rules.ts";
 
 /** Every call of §7, by id. The storefront client and the reference API both import this. */
 export const endpoints = {

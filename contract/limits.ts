@@ -8,3 +8,15 @@ export const MAX_FAVORITES = 300;
 
 /** §9: the comparison holds at most 150 products (variations). */
 export const MAX_COMPARISON = 150;
+
+/**
+ * The largest database id (PostgreSQL `integer`, int4). An id above it cannot exist: the contract's
+ * `id()` refuses it with a Russian 400 (the database would answer "value out of range", a 500),
+ * and lists read from local storage (favourites, comparison) drop such ids silently.
+ */
+export const MAX_DB_ID = 2_147_483_647;
+
+/** A database id as the browser reads it from storage or a form: a whole number 1..MAX_DB_ID. */
+export function isDbId(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value > 0 && value <= MAX_DB_ID;
+}

@@ -186,7 +186,7 @@ function operation(e: Endpoint, components: Components, response: JsonObject): J
     operationId: e.id,
     summary: e.summary,
     tags: [e.tag],
-    // §9 timeout class the client applies (default / init / favoriteGroups / catalog).
+    // §9 timeout class the client applies (default / init / favoriteGroups / catalog / upload).
     "x-timeout-class": e.timeout,
   };
   const params = parameters(e, components);

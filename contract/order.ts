@@ -9,6 +9,7 @@ import { endpoint, paged } from "./endpoint.ts";
 import { SortOrder, email, id, isoDateTime, money, pageQuery, limitQuery, phone } from "./common.ts";
 import { Manager } from "./profile.ts";
 import { CartCoatingLine, CartItemInput, MAX_CART_ITEMS } from "./cart.ts";
+import { fileKey } from "./file.ts";
 
 export const DeliveryType = z.enum(["pickup_point", "courier", "transport_company"]);
 export type DeliveryType = z.infer<typeof DeliveryType>;
@@ -26,8 +27,8 @@ export const OrderDraft = z.object({
   deliveryTime: z.string().trim().max(255).nullable().default(null),
   /** Chosen manager (user id from order/manager); null lets the shop assign one. */
   manager: id().nullable().default(null),
-  /** Requisites as an uploaded file (file/upload id)… */
-  legalFile: id().nullable().default(null),
+  /** Requisites as an uploaded file (file/upload `key`, never the serial id)… */
+  legalFile: fileKey().nullable().default(null),
   /** …or one of the user's legal companies (§3 cart page orderCompanySelected). */
   legalCompany: id().nullable().default(null),
 });
@@ -41,7 +42,8 @@ export const OrderCreateUnauthRequest = OrderDraft.extend({
     .max(MAX_CART_ITEMS, `В заказе может быть не больше ${MAX_CART_ITEMS} товаров`)
     .refine((list) => new Set(list.map((i) => i.variation)).size === list.length, "Вариации в заказе не должны повторяться"),
   comment: z.string().trim().max(2000).nullable().default(null),
-  imagesIds: z.array(id()).max(20).default([]),
+  /** Attached layouts: file/upload keys. */
+  imageKeys: z.array(fileKey()).max(20).default([]),
 });
 export type OrderCreateUnauthRequest = z.input<typeof OrderCreateUnauthRequest>;
 
@@ -147,9 +149,10 @@ export const orderEndpoints = {
     tag,
     // Prices are recomputed by the server. An `Idempotency-Key` header (8–128 of A-Z a-z 0-9 _ . : -,
     // one per draft) makes retries and double submits answer the same order; the same key with
-    // another body is a 409 (ADR 025).
+    // another body is a 409 whose body names that order (`orderId`, ADR 025). The "upload" timeout
+    // class: an order abandoned by the client after the API stored it would lose its answer.
     summary: "Order an anonymous cart (honours an Idempotency-Key header); answers the order id",
-    timeout: "default",
+    timeout: "upload",
     body: OrderCreateUnauthRequest,
     response: OrderCreated,
   }),

@@ -33,6 +33,11 @@
  *
  * Variations that do not exist or whose group is out of sale (not active) are listed in
  * `unavailableVariations` and not priced.
+ *
+ * Stock (ADR 025): a count above the stock is priced as any other and gets a `stockNote` ("В
+ * наличии 40 шт., остальное — под заказ, срок уточнит менеджер"; with no stock "Нет в наличии —
+ * под заказ, срок уточнит менеджер"): a gifts shop takes such orders and the manager confirms the
+ * date, so the cart page shows the note under the count and the order accepts the line.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
@@ -105,6 +110,15 @@ function variationsJson(ids: SQL): SQL {
     JOIN product_groups g ON g.id = p.group_id AND g.is_active
     LEFT JOIN colors col ON col.id = p.color_id
     WHERE p.id = ANY(${ids}))`;
+}
+
+const pieces = new Intl.NumberFormat("ru-RU");
+
+/** Null when the stock covers `count`; else what the cart page shows under the count (ADR 025). */
+export function stockNote(stock: number, count: number): string | null {
+  if (count <= stock) return null;
+  if (stock <= 0) return "Нет в наличии — под заказ, срок уточнит менеджер";
+  return `В наличии ${pieces.format(stock).replace(/[\u202f\u00a0]/g, " ")} шт., остальное — под заказ, срок уточнит менеджер`;
 }
 
 /** The tier reached by `count`: tiers are ascending by minQty; below the first (or none) the variation's price. */
@@ -249,6 +263,7 @@ export function createCartPricing(db: Db, options: CartPricingOptions = {}) {
           itemsPrice: lineItems,
           printPrice: linePrint,
           price: roundMoney(lineItems + linePrint),
+          stockNote: stockNote(row.product.stock, item.count),
           weight: lineWeight,
         });
         itemsPrice = roundMoney(itemsPrice + lineItems);

@@ -12,6 +12,7 @@ import type {
   ProductListKind,
   ProductSort,
 } from "../../contract/index";
+import { MAX_DB_ID } from "../../contract/index";
 import { queryRows, type Db } from "../db/client";
 import { notFound } from "../http/errors";
 import { findCategory, loadDictionaries } from "./dictionaries";
@@ -21,8 +22,8 @@ import { GROUP_JSON, groupsJsonFor, loadGroups, withImages } from "./groups";
 
 export const PRODUCT_NOT_FOUND = "Товар не найден";
 
-/** Database ids are int4. */
-export const MAX_DB_ID = 2_147_483_647;
+/** Database ids are int4 (one constant, contract/limits.ts). */
+export { MAX_DB_ID };
 
 export interface ListInput extends FilterInput {
   page: number;

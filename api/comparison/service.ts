@@ -9,7 +9,7 @@ import type { ComparisonCategory, ComparisonItem } from "../../contract/index";
 import { queryRows, type Db } from "../db/client";
 import { intArray } from "../catalog/filters";
 import { loadGroups } from "../catalog/groups";
-import { MAX_DB_ID } from "../catalog/listing";
+import { MAX_DB_ID } from "../../contract/index";
 
 function usableIds(ids: readonly number[]): number[] {
   return [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= MAX_DB_ID);

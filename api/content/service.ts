@@ -3,14 +3,14 @@
  * banners, slider and static pages.
  */
 import { and, asc, eq } from "drizzle-orm";
-import type { Banner, City, CityOffice, Init, OrderInfoBlock, SeoEntry, Slide, StaticPage } from "../../contract/index";
+import { DEFAULT_MINIMAL_ORDER_PRICE, type Banner, type City, type CityOffice, type Init, type OrderInfoBlock, type SeoEntry, type Slide, type StaticPage } from "../../contract/index";
 import { loadCategoryTree } from "../catalog/categories";
 import type { Db } from "../db/client";
 import { banners, cities, colors, contacts, offices, orderInfoBlocks, seo, settings, slides, staticPages } from "../db/schema";
 import { notFound } from "../http/errors";
 
-/** §9: used when the setting is missing. */
-export const DEFAULT_MINIMAL_ORDER_PRICE = 10000;
+/** §9: used when the setting is missing (one value, contract/ordering-rules.ts). */
+export { DEFAULT_MINIMAL_ORDER_PRICE };
 
 const ORDER_INFO_SECTIONS = ["printDeadline", "minimalOrder", "paymentTypes", "deliveryInfo"] as const;
 

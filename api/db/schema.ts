@@ -553,9 +553,15 @@ export const files = pgTable(
      * /api/file/{storageKey}, so ids cannot be walked to read others' uploads.
      */
     storageKey: text("storage_key").notNull().unique(),
+    /**
+     * The order the file is attached to (ADR 025): set once, when the order is stored; a file with
+     * an order cannot be attached to another. Files still without one after a day are deleted.
+     * No foreign key: orders already reference files (legal_file_id), and orders are not deleted.
+     */
+    orderId: integer("order_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("files_user_idx").on(t.userId)],
+  (t) => [index("files_user_idx").on(t.userId), index("files_unattached_idx").on(t.createdAt).where(sql`${t.orderId} IS NULL`)],
 );
 
 /** The bytes of an upload and, for images, a small WebP preview; one row per file. */

@@ -4,7 +4,7 @@
  * The upload route refuses a body over UPLOAD_BODY_LIMIT (the file + multipart overhead) with 413 before
  * reading it (hono/body-limit; the storefront's Express body limit has the same rule).
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { endpoints, UPLOAD_BODY_LIMIT, UPLOAD_SIZE_MESSAGE } from "../../contract/index";
 import type { ApiDeps } from "../deps";
@@ -14,10 +14,15 @@ import { contentDisposition, createFileService, FileServiceBusy } from "./servic
 
 /** Ids never change what they point to; uploads are personal, so no shared cache keeps them. */
 const IMMUTABLE_PRIVATE = "private, max-age=31536000, immutable";
+const BUSY_UPLOAD = "Сервер занят, повторите загрузку через несколько секунд";
 
 export function fileRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
   const files = createFileService(deps.db);
+  const busy = (c: Context, message: string) => {
+    c.header("Retry-After", "2");
+    return new HttpError(503, message);
+  };
 
   app.use(
     honoPath(endpoints.fileUpload.path),
@@ -26,16 +31,36 @@ export function fileRoutes(deps: ApiDeps): Hono {
       onError: (c) => c.json({ message: UPLOAD_SIZE_MESSAGE, errors: [{ field: "file", message: UPLOAD_SIZE_MESSAGE }] }, 413),
     }),
   );
+  // The upload budget (ADR 025) is reserved for the declared body before it is read and parsed:
+  // beyond it the request is refused at once with 503, holding nothing.
+  const admitted = new WeakSet<Request>();
+  app.use(honoPath(endpoints.fileUpload.path), async (c, next) => {
+    if (c.req.method !== "POST") return next();
+    const declared = Number(c.req.header("content-length"));
+    const bytes = Number.isFinite(declared) && declared > 0 ? Math.min(declared, UPLOAD_BODY_LIMIT) : UPLOAD_BODY_LIMIT;
+    let release: () => void;
+    try {
+      release = files.admit(bytes);
+    } catch (error) {
+      if (!(error instanceof FileServiceBusy)) throw error;
+      throw busy(c, BUSY_UPLOAD);
+    }
+    admitted.add(c.req.raw);
+    try {
+      await next();
+    } finally {
+      release();
+    }
+  });
   route(
     app,
     endpoints.fileUpload,
     async ({ body }, c) => {
       try {
-        return await files.upload(body.file);
+        return await files.upload(body.file, { admitted: admitted.has(c.req.raw) });
       } catch (error) {
         if (!(error instanceof FileServiceBusy)) throw error;
-        c.header("Retry-After", "2");
-        throw new HttpError(503, "Сервер занят, повторите загрузку через несколько секунд");
+        throw busy(c, BUSY_UPLOAD);
       }
     },
     { validateResponses: deps.validateResponses },
@@ -43,7 +68,10 @@ export function fileRoutes(deps: ApiDeps): Hono {
 
   const serve = (variant: "original" | "thumbnail") =>
     app.get(variant === "original" ? "/file/:key" : "/file/:key/thumbnail", async (c) => {
-      const file = await files.read(c.req.param("key"), variant);
+      const file = await files.read(c.req.param("key"), variant).catch((error: unknown) => {
+        if (error instanceof FileServiceBusy) throw busy(c, "Сервер занят, откройте файл через несколько секунд");
+        throw error;
+      });
       if (!file) throw notFound("Файл не найден");
       const pdf = file.mimeType === "application/pdf";
       return c.body(file.bytes, 200, {

@@ -9,26 +9,48 @@
  * - Bytes go to `file_blobs` (bytea) in the same transaction as the `files` row, so any number
  *   of stateless instances serve every upload; the public address is a random 24-byte key
  *   (`files.storage_key`), so one visitor cannot walk ids to read another's files.
- * - Decoding runs off the event loop (libuv's pool), one picture at a time (p-limit); a picture
- *   over MAX_PIXELS is refused before it is decoded (decompression bombs).
+ * - Memory (ADR 025): every upload, picture or PDF, goes through one queue (UPLOAD_CONCURRENCY at
+ *   a time) under one byte budget (UPLOAD_BYTE_BUDGET of requests being read, checked or stored,
+ *   waiting ones counted; the route reserves the declared length before reading the body, `admit`):
+ *   beyond it, or with more than MAX_WAITING waiting, the upload is refused with 503 + Retry-After
+ *   instead of holding more in memory. Reads (GET /api/file/{key}) are bounded the
+ *   same way (READ_CONCURRENCY, MAX_READS_WAITING): a 10 MB file is ~25 MB while it is encoded,
+ *   decoded and sent.
+ * - Decoding runs off the event loop (libuv's pool) inside that queue; a picture over MAX_PIXELS is
+ *   refused before it is decoded (decompression bombs).
+ * - A file is named by its key in an order (`files.order_id` is set when the order is stored; a
+ *   file with an order cannot go into another). Files no order took within UNATTACHED_TTL_MS are
+ *   deleted: at most once per SWEEP_INTERVAL_MS, an upload starts a sweep in the background that
+ *   deletes up to SWEEP_BATCH of them (an index on created_at where order_id is null).
  */
 import { randomBytes } from "node:crypto";
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import pLimit from "p-limit";
-import type sharpModule from "sharp";
-import { UPLOAD_TYPE_MESSAGE, type UploadMimeType, type UploadedFile } from "../../contract/index";
+import { FILE_KEY_PATTERN, MAX_UPLOAD_BYTES, UPLOAD_TYPE_MESSAGE, type UploadMimeType, type UploadedFile } from "../../contract/index";
 import { queryRows, type Db } from "../db/client";
 import { files } from "../db/schema";
 import { HttpError } from "../http/errors";
+import { loadSharp } from "../media/png";
 
 /** 40 megapixels: a print layout at 300 dpi on A3 is ~17. */
 export const MAX_PIXELS = 40_000_000;
 /** Longest side of an image preview, px. */
 export const THUMBNAIL_SIZE = 320;
-/** Pictures waiting for a decode beyond this are refused with 503 (Retry-After) rather than queued. */
+/** Uploads checked and stored at once (decode, base64, the INSERT): the rest wait in the queue. */
+export const UPLOAD_CONCURRENCY = 2;
+/** Bytes of uploads in the queue (running and waiting) at most: 4 files of 10 MB. */
+export const UPLOAD_BYTE_BUDGET = 4 * MAX_UPLOAD_BYTES;
+/** Uploads waiting beyond this are refused with 503 (Retry-After) rather than queued. */
 const MAX_WAITING = 16;
+/** File reads at once, and waiting beyond which a read is refused with 503. */
+export const READ_CONCURRENCY = 4;
+const MAX_READS_WAITING = 64;
+/** An upload no order took within a day is deleted. */
+export const UNATTACHED_TTL_MS = 24 * 60 * 60 * 1000;
+export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+export const SWEEP_BATCH = 200;
 
-const KEY_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+const KEY_PATTERN = FILE_KEY_PATTERN;
 
 export function fileUrl(key: string): string {
   return `/api/file/${key}`;
@@ -75,107 +97,179 @@ export function contentDisposition(kind: "inline" | "attachment", name: string):
 
 export class FileServiceBusy extends Error {}
 
-let loading: Promise<typeof sharpModule> | undefined;
-function loadSharp(): Promise<typeof sharpModule> {
-  return (loading ??= import("sharp").then(({ default: sharp }) => {
-    sharp.cache(false);
-    sharp.concurrency(1);
-    return sharp;
-  }));
-}
-
 const DAMAGED = "Файл повреждён или это не изображение";
 const TOO_LARGE = "Изображение слишком большое: не больше 40 мегапикселей";
 
-export function createFileService(db: Db) {
-  const limit = pLimit(1);
+export interface FileServiceOptions {
+  uploadConcurrency?: number;
+  uploadByteBudget?: number;
+  readConcurrency?: number;
+  /** Uploads / reads waiting beyond which one is refused (FileServiceBusy). */
+  maxWaiting?: number;
+  maxReadsWaiting?: number;
+  /** Where a failed sweep is reported. */
+  logError?: (message: string, error: unknown) => void;
+  now?: () => number;
+}
 
-  /** Decodes a picture (proving it is one) and draws its WebP preview. */
+export function createFileService(db: Db, options: FileServiceOptions = {}) {
+  const uploads = pLimit(options.uploadConcurrency ?? UPLOAD_CONCURRENCY);
+  const reads = pLimit(options.readConcurrency ?? READ_CONCURRENCY);
+  const budget = options.uploadByteBudget ?? UPLOAD_BYTE_BUDGET;
+  const maxWaiting = options.maxWaiting ?? MAX_WAITING;
+  const maxReadsWaiting = options.maxReadsWaiting ?? MAX_READS_WAITING;
+  const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
+  const now = options.now ?? Date.now;
+  /** Bytes of the uploads in the queue (running and waiting). */
+  let queuedBytes = 0;
+  let lastSweep = 0;
+  let sweeping: Promise<number> | null = null;
+
+  /** Deletes up to SWEEP_BATCH files no order took within UNATTACHED_TTL_MS; the number deleted. */
+  async function sweep(): Promise<number> {
+    const before = new Date(now() - UNATTACHED_TTL_MS).toISOString();
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`DELETE FROM files WHERE id IN (
+            SELECT id FROM files WHERE order_id IS NULL AND created_at < ${before}::timestamptz ORDER BY created_at LIMIT ${SWEEP_BATCH})
+          RETURNING id`,
+    );
+    return rows.length;
+  }
+
+  function admit(bytes: number): () => void {
+    const size = Math.max(1, Math.ceil(bytes));
+    if (queuedBytes + size > budget) throw new FileServiceBusy("The upload budget is spent");
+    queuedBytes += size;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      queuedBytes -= size;
+    };
+  }
+
+  /** A sweep in the background, at most once per SWEEP_INTERVAL_MS (an upload starts it). */
+  function maybeSweep(): void {
+    if (sweeping || now() - lastSweep < SWEEP_INTERVAL_MS) return;
+    lastSweep = now();
+    sweeping = sweep()
+      .catch((error: unknown) => {
+        logError("[file] sweeping unattached uploads failed:", error);
+        return 0;
+      })
+      .finally(() => {
+        sweeping = null;
+      });
+  }
+
+  /** Decodes a picture (proving it is one) and draws its WebP preview (inside the upload queue). */
   async function preview(bytes: Buffer, type: UploadMimeType): Promise<Buffer> {
-    if (limit.pendingCount >= MAX_WAITING) throw new FileServiceBusy("Too many pictures are being checked");
-    return limit(async () => {
-      const sharp = await loadSharp();
-      const options = { limitInputPixels: MAX_PIXELS, failOn: "truncated" as const };
-      let meta: { format?: string; width?: number; height?: number };
-      try {
-        // The header only: size and format, nothing decoded yet.
-        meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-      } catch {
-        throw new HttpError(400, DAMAGED, [{ field: "file", message: DAMAGED }]);
-      }
-      if (`image/${meta.format}` !== type) throw new HttpError(400, UPLOAD_TYPE_MESSAGE, [{ field: "file", message: UPLOAD_TYPE_MESSAGE }]);
-      if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) {
-        throw new HttpError(400, TOO_LARGE, [{ field: "file", message: TOO_LARGE }]);
-      }
-      try {
-        return await sharp(bytes, options)
-          .rotate()
-          .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toBuffer();
-      } catch {
-        throw new HttpError(400, DAMAGED, [{ field: "file", message: DAMAGED }]);
-      }
+    const sharp = await loadSharp();
+    const options = { limitInputPixels: MAX_PIXELS, failOn: "truncated" as const };
+    let meta: { format?: string; width?: number; height?: number };
+    try {
+      // The header only: size and format, nothing decoded yet.
+      meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    } catch {
+      throw new HttpError(400, DAMAGED, [{ field: "file", message: DAMAGED }]);
+    }
+    if (`image/${meta.format}` !== type) throw new HttpError(400, UPLOAD_TYPE_MESSAGE, [{ field: "file", message: UPLOAD_TYPE_MESSAGE }]);
+    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) {
+      throw new HttpError(400, TOO_LARGE, [{ field: "file", message: TOO_LARGE }]);
+    }
+    try {
+      return await sharp(bytes, options)
+        .rotate()
+        .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+    } catch {
+      throw new HttpError(400, DAMAGED, [{ field: "file", message: DAMAGED }]);
+    }
+  }
+
+  /** Checks and stores one upload (inside the queue). */
+  async function store(file: File): Promise<UploadedFile> {
+    const bytes = Buffer.from(await file.arrayBuffer());
+    const type = sniffType(bytes);
+    if (!type) throw new HttpError(400, UPLOAD_TYPE_MESSAGE, [{ field: "file", message: UPLOAD_TYPE_MESSAGE }]);
+    const thumbnail = type === "application/pdf" ? null : await preview(bytes, type);
+    const key = randomBytes(24).toString("base64url");
+    const originalName = cleanFileName(file.name, type);
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(files)
+        .values({ originalName, mimeType: type, size: bytes.byteLength, storageKey: key })
+        .returning({ id: files.id, createdAt: files.createdAt });
+      // Base64 text rather than a bytea parameter: PGlite's own bytea (de)serialisation is
+      // ~6× slower on insert and ~18× on read (10 MB: 3.5 s vs 0.6 s, 2 s vs 0.1 s here).
+      await tx.execute(sql`INSERT INTO file_blobs (file_id, data, thumbnail)
+        VALUES (${inserted.id}, decode(${bytes.toString("base64")}, 'base64'),
+                ${thumbnail ? sql`decode(${thumbnail.toString("base64")}, 'base64')` : null})`);
+      return inserted;
     });
+    return {
+      id: row.id,
+      key,
+      url: fileUrl(key),
+      thumbnailUrl: thumbnail ? thumbnailUrl(key) : null,
+      originalName,
+      mimeType: type,
+      size: bytes.byteLength,
+      createdAt: new Date(row.createdAt).toISOString(),
+    };
+  }
+
+  /** The stored bytes (or preview) by public key; null when there is none. */
+  async function readNow(key: string, variant: "original" | "thumbnail") {
+    const column = variant === "original" ? sql`b.data` : sql`b.thumbnail`;
+    const [row] = await queryRows<{ name: string; mimeType: string; data: string | null }>(
+      db,
+      sql`SELECT f.original_name AS name, f.mime_type AS "mimeType", encode(${column}, 'base64') AS data
+          FROM files f JOIN file_blobs b ON b.file_id = f.id WHERE f.storage_key = ${key}`,
+    );
+    if (!row?.data) return null;
+    return {
+      name: row.name,
+      mimeType: variant === "original" ? (row.mimeType as UploadMimeType) : ("image/webp" as const),
+      // encode() breaks lines every 76 characters; Node's base64 decoder skips them.
+      bytes: Buffer.from(row.data, "base64"),
+    };
   }
 
   return {
-    /** Checks and stores one upload; 400 with a Russian field error on `file` when it is not accepted. */
-    async upload(file: File): Promise<UploadedFile> {
-      const bytes = Buffer.from(await file.arrayBuffer());
-      const type = sniffType(bytes);
-      if (!type) throw new HttpError(400, UPLOAD_TYPE_MESSAGE, [{ field: "file", message: UPLOAD_TYPE_MESSAGE }]);
-      const thumbnail = type === "application/pdf" ? null : await preview(bytes, type);
-      const key = randomBytes(24).toString("base64url");
-      const originalName = cleanFileName(file.name, type);
-      const row = await db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(files)
-          .values({ originalName, mimeType: type, size: bytes.byteLength, storageKey: key })
-          .returning({ id: files.id, createdAt: files.createdAt });
-        // Base64 text rather than a bytea parameter: PGlite's own bytea (de)serialisation is
-        // ~6× slower on insert and ~18× on read (10 MB: 3.5 s vs 0.6 s, 2 s vs 0.1 s here).
-        await tx.execute(sql`INSERT INTO file_blobs (file_id, data, thumbnail)
-          VALUES (${inserted.id}, decode(${bytes.toString("base64")}, 'base64'),
-                  ${thumbnail ? sql`decode(${thumbnail.toString("base64")}, 'base64')` : null})`);
-        return inserted;
-      });
-      return {
-        id: row.id,
-        url: fileUrl(key),
-        thumbnailUrl: thumbnail ? thumbnailUrl(key) : null,
-        originalName,
-        mimeType: type,
-        size: bytes.byteLength,
-        createdAt: new Date(row.createdAt).toISOString(),
-      };
+    /**
+     * Checks and stores one upload; 400 with a Russian field error on `file` when it is not
+     * accepted; FileServiceBusy (the route's 503) when the queue or its byte budget is full.
+     */
+    async upload(file: File, { admitted = false }: { admitted?: boolean } = {}): Promise<UploadedFile> {
+      if (uploads.pendingCount >= maxWaiting) throw new FileServiceBusy("Too many uploads are waiting");
+      // The route admits the request's bytes before the body is read (admit); direct callers here.
+      const release = admitted ? () => {} : admit(file.size);
+      try {
+        return await uploads(() => store(file));
+      } finally {
+        release();
+        maybeSweep();
+      }
     },
 
-    /** The stored bytes (or preview) by public key; null when there is none. */
+    /**
+     * Reserves `bytes` of the upload budget (FileServiceBusy when it is spent); the answer gives
+     * them back. The upload route reserves the request's declared length before reading the body,
+     * so a multipart body being parsed counts too.
+     */
+    admit,
+
+    /** Deletes files no order took within a day (also started by uploads); the number deleted. */
+    sweepUnattached: () => sweep(),
+
+    /** The stored bytes (or preview) by public key; null when there is none; FileServiceBusy when too many are read. */
     async read(key: string, variant: "original" | "thumbnail") {
       if (!KEY_PATTERN.test(key)) return null;
-      const column = variant === "original" ? sql`b.data` : sql`b.thumbnail`;
-      const [row] = await queryRows<{ name: string; mimeType: string; data: string | null }>(
-        db,
-        sql`SELECT f.original_name AS name, f.mime_type AS "mimeType", encode(${column}, 'base64') AS data
-            FROM files f JOIN file_blobs b ON b.file_id = f.id WHERE f.storage_key = ${key}`,
-      );
-      if (!row?.data) return null;
-      return {
-        name: row.name,
-        mimeType: variant === "original" ? (row.mimeType as UploadMimeType) : ("image/webp" as const),
-        // encode() breaks lines every 76 characters; Node's base64 decoder skips them.
-        bytes: Buffer.from(row.data, "base64"),
-      };
-    },
-
-    /** Files by id, for checking ids sent with an order (cart images, the legal file). */
-    async byIds(ids: readonly number[]) {
-      if (ids.length === 0) return [];
-      return db
-        .select({ id: files.id, mimeType: files.mimeType, originalName: files.originalName, storageKey: files.storageKey })
-        .from(files)
-        .where(inArray(files.id, [...ids]));
+      if (reads.pendingCount >= maxReadsWaiting) throw new FileServiceBusy("Too many files are being read");
+      return reads(() => readNow(key, variant));
     },
   };
 }

@@ -15,13 +15,15 @@ export class HttpError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly errors: FieldError[] = [],
+    /** More of the contract's error body (order/create_unauth's 409 names its order: `orderId`). */
+    readonly extra: Omit<Partial<ApiErrorBody>, "message" | "errors"> = {},
   ) {
     super(message);
     this.name = "HttpError";
   }
 
   get body(): ApiErrorBody {
-    return { message: this.message, errors: this.errors };
+    return { message: this.message, errors: this.errors, ...this.extra };
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMailer, DEFAULT_MAIL_FROM, logTransport, smtpTransport, type MailMessage } from "./mailer";
+import { createMailer, DEFAULT_MAIL_FROM, isProductionEnv, logTransport, redactLetter, REDACTED, smtpTransport, type MailMessage } from "./mailer";
 import { orderConfirmation, type LetterOrder } from "../order/letter";
 
 const message: MailMessage = { to: "ivan@example.ru", subject: "Заказ № 7 принят — ТМГ", text: "Здравствуйте!\n\nСтрока 2\n" };
@@ -89,5 +89,67 @@ describe("order confirmation", () => {
     );
     expect(orderConfirmation({ ...order, manager: null }).text).toContain("1. В течение одного рабочего дня вам позвонит менеджер: уточнит");
     expect(text).not.toMatch(/[\u202f\u00a0]/);
+  });
+
+  describe("the mail log without SMTP_URL", () => {
+    const logged = async (redactLog: boolean | undefined, env?: NodeJS.ProcessEnv) => {
+      const lines: string[] = [];
+      const saved = { NODE_ENV: process.env.NODE_ENV, APP_ENV: process.env.APP_ENV };
+      if (env) Object.assign(process.env, env);
+      try {
+        const mailer = createMailer({ log: (line) => lines.push(line), redactLog });
+        await mailer.send(orderConfirmation({ ...order, deliveryTime: "после 14:00, звонить Марии" }));
+      } finally {
+        for (const [k, v] of Object.entries(saved)) {
+          if (v === undefined) delete process.env[k];
+          else process.env[k] = v;
+        }
+      }
+      return lines.join("\n");
+    };
+    const personal = ["Мария Иванова", "maria@example.ru", "+7 (921) 000-00-00", "Казань, ул. Баумана, 1", "Логотип с двух сторон", "Срочно\n", "звонить Марии"];
+
+    it("in production hides the customer's name, phone, e-mail, address and comments, and keeps the number and totals", async () => {
+      for (const env of [{ NODE_ENV: "production", APP_ENV: "production" }, { NODE_ENV: "development", APP_ENV: "production" }, { NODE_ENV: "production", APP_ENV: "" }]) {
+        const log = await logged(undefined, env);
+        for (const value of personal) expect(log, `${JSON.stringify(env)}: ${value}`).not.toContain(value);
+        expect(log).toContain(`To: ${REDACTED}`);
+        expect(log).toContain("Заказ № 1042 от 27.11.2026");
+        expect(log).toContain("Итого: 380 250,00 ₽ (без учёта доставки)");
+        expect(log).toContain("1 500 шт. × 245,50 ₽ = 368 250,00 ₽");
+        expect(log).toContain(`Контактное лицо: ${REDACTED}, ${REDACTED}, ${REDACTED}`);
+      }
+    });
+
+    it("in development and on the demo keeps the letter readable", async () => {
+      for (const env of [{ NODE_ENV: "development", APP_ENV: "demo" }, { NODE_ENV: "production", APP_ENV: "demo" }, { NODE_ENV: "test", APP_ENV: "" }]) {
+        const log = await logged(undefined, env);
+        expect(log, JSON.stringify(env)).toContain("To: maria@example.ru");
+        expect(log).toContain("Здравствуйте, Мария Иванова!");
+        expect(log).toContain("Казань, ул. Баумана, 1");
+      }
+      // An explicit choice wins over the environment.
+      expect(await logged(false, { NODE_ENV: "production", APP_ENV: "production" })).toContain("maria@example.ru");
+      expect(await logged(true, { NODE_ENV: "development", APP_ENV: "demo" })).not.toContain("maria@example.ru");
+    });
+
+    it("decides production as env.server.ts's variables say", () => {
+      expect(isProductionEnv({ NODE_ENV: "production" })).toBe(true);
+      expect(isProductionEnv({ APP_ENV: "production" })).toBe(true);
+      expect(isProductionEnv({ NODE_ENV: "production", APP_ENV: "demo" })).toBe(false);
+      expect(isProductionEnv({ NODE_ENV: "development" })).toBe(false);
+      expect(isProductionEnv({})).toBe(false);
+    });
+
+    it("hides e-mails and phone numbers not listed as personal too, but not prices", () => {
+      const text = "Позвоните 8 921 555 44 33 или напишите x.y+z@mail.ru. Итого: 1 234 567,89 ₽, 12 345 678 901,00 ₽, 9 999 999 999 ₽, заказ № 1042 (арт. MG-000001-01)\n1 500 шт.";
+      expect(redactLetter(text)).toBe(
+        `Позвоните ${REDACTED} или напишите ${REDACTED} Итого: 1 234 567,89 ₽, 12 345 678 901,00 ₽, 9 999 999 999 ₽, заказ № 1042 (арт. MG-000001-01)\n1 500 шт.`,
+      );
+    });
+
+    it("never hands the personal list to SMTP", () => {
+      expect(orderConfirmation(order).personal).toEqual(expect.arrayContaining(["Мария Иванова", "maria@example.ru"]));
+    });
   });
 });

@@ -6,7 +6,11 @@
  * - SMTP_URL set (smtp://user:pass@host:587, smtps://…:465): nodemailer's SMTP transport, one
  *   pooled connection reused between letters; nodemailer is loaded on the first letter;
  * - unset (development, demo, tests): the letter is written to the server log as one readable
- *   block, so a developer sees exactly what a customer would get;
+ *   block, so a developer sees exactly what a customer would get. In production (NODE_ENV or
+ *   APP_ENV = production, as app/lib/env.server.ts decides) the log is no place for customers'
+ *   personal data: the recipient and the letter's `personal` values (name, phone, e-mail,
+ *   address, comments) are replaced by "[скрыто]", and any other e-mail address or phone-like
+ *   number too; the order number and totals stay;
  * - tests may pass their own `MailTransport`.
  *
  * `send` never throws: a letter that cannot be sent is logged and reported as `false`. What made
@@ -20,6 +24,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Values in the letter that are the recipient's personal data: the production log hides them. */
+  personal?: readonly string[];
 }
 
 export interface MailTransport {
@@ -45,18 +51,49 @@ export interface MailerOptions {
   /** Where the log transport writes and failures go (console by default). */
   log?: (line: string) => void;
   logError?: (message: string, error: unknown) => void;
+  /** Hide personal data in the log transport; by default in production (isProductionEnv). */
+  redactLog?: boolean;
 }
 
 export const DEFAULT_MAIL_FROM = "ТМГ <info@tmg-podarki.ru>";
+export const REDACTED = "[скрыто]";
 
-/** The letter as one block in the server log. */
-export function logTransport(log: (line: string) => void = (line) => console.log(line)): MailTransport {
+/**
+ * Production (app/lib/env.server.ts's variables): APP_ENV=production, or NODE_ENV=production
+ * unless APP_ENV names a demo or development stand (where the readable letter is the point).
+ * Unset APP_ENV with NODE_ENV=production counts as production: hiding is the safe default.
+ */
+export function isProductionEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.APP_ENV === "production") return true;
+  return env.NODE_ENV === "production" && !["demo", "development", "dev", "test"].includes(env.APP_ENV ?? "");
+}
+
+const EMAIL_LIKE = /[^\s<>()[\],;:"]+@[^\s<>()[\],;:"]+/g;
+/**
+ * "+7 (921) 123-45-67", "89211234567": 10+ characters of digits and phone punctuation on one line,
+ * not inside a word or an SKU ("MG-000001-01"), and not a sum in ₽ (nor a part of one).
+ */
+const PHONE_LIKE = /(?<![\w-])\+?\d[\d \t()-]{8,}\d(?!\d|[ \t]\d|,\d|[ \t]*₽)/g;
+
+/** The letter without its recipient's personal data (the production log). */
+export function redactLetter(text: string, personal: readonly string[] = []): string {
+  let out = text;
+  for (const value of [...personal].map((v) => v.trim()).filter((v) => v.length >= 2).sort((a, b) => b.length - a.length)) {
+    out = out.split(value).join(REDACTED);
+  }
+  return out.replace(EMAIL_LIKE, REDACTED).replace(PHONE_LIKE, REDACTED);
+}
+
+/** The letter as one block in the server log; `redact`: without personal data (production). */
+export function logTransport(log: (line: string) => void = (line) => console.log(line), { redact = false }: { redact?: boolean } = {}): MailTransport {
   return {
-    describe: "mail to the server log (SMTP_URL unset)",
+    describe: `mail to the server log (SMTP_URL unset${redact ? ", personal data hidden" : ""})`,
     async deliver(message) {
       const rule = "─".repeat(72);
-      const head = [`From: ${message.from}`, `To: ${message.to}`, ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []), `Subject: ${message.subject}`];
-      log([`[mail] ${rule}`, ...head, "", message.text.trimEnd(), rule].join("\n"));
+      const to = redact ? REDACTED : message.to;
+      const head = [`From: ${message.from}`, `To: ${to}`, ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []), `Subject: ${message.subject}`];
+      const text = redact ? redactLetter(message.text, message.personal) : message.text;
+      log([`[mail] ${rule}`, ...head, "", text.trimEnd(), rule].join("\n"));
     },
   };
 }
@@ -85,14 +122,17 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   return {
     describe: `mail over SMTP ${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`,
     async deliver(message) {
-      await (await connect()).sendMail({ ...message });
+      const { personal: _personal, ...letter } = message;
+      await (await connect()).sendMail({ ...letter });
     },
     close: () => transporter?.close(),
   };
 }
 
 export function createMailer(options: MailerOptions = {}): Mailer {
-  const transport = options.transport ?? (options.smtpUrl ? smtpTransport(options.smtpUrl) : logTransport(options.log));
+  const transport =
+    options.transport ??
+    (options.smtpUrl ? smtpTransport(options.smtpUrl) : logTransport(options.log, { redact: options.redactLog ?? isProductionEnv() }));
   const from = options.from ?? DEFAULT_MAIL_FROM;
   const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
   return {

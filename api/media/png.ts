@@ -33,9 +33,10 @@ export class PngRendererBusy extends Error {}
 
 let loading: Promise<typeof sharpModule> | undefined;
 
-function loadSharp(): Promise<typeof sharpModule> {
+/** sharp, loaded once for the process (drawings here, upload checks in api/file/service.ts). */
+export function loadSharp(): Promise<typeof sharpModule> {
   return (loading ??= import("sharp").then(({ default: sharp }) => {
-    // The LRU below keeps the results; libvips's own operation cache would only hold memory.
+    // Results are kept by their callers (the LRU below); libvips's own operation cache would only hold memory.
     sharp.cache(false);
     // One libvips thread per drawing: drawings are small, and threads each keep a malloc arena.
     sharp.concurrency(1);

@@ -14,6 +14,8 @@ export interface LetterLine {
   itemsPrice: number;
   printPrice: number;
   comment: string | null;
+  /** Count above the stock (cart line stockNote): the rest is made to order. */
+  stockNote?: string | null;
   coatings: { coatingTitle: string; variantTitle: string | null; width: number; height: number; options: string[]; price: number }[];
 }
 
@@ -75,6 +77,7 @@ export function orderConfirmation(order: LetterOrder): MailMessage {
       const parts = [c.coatingTitle, c.variantTitle, `${c.width}×${c.height} мм`, ...c.options].filter(Boolean).join(", ");
       out.push(`   Нанесение: ${parts} — ${money(c.price)}`);
     }
+    if (line.stockNote) out.push(`   ${line.stockNote}`);
     if (line.comment) out.push(`   Комментарий: ${line.comment}`);
   });
   out.push("");
@@ -103,5 +106,15 @@ export function orderConfirmation(order: LetterOrder): MailMessage {
     subject: `Заказ № ${order.id} принят — ${order.shop.name}`,
     text: out.join("\n"),
     replyTo: order.manager?.email ?? order.shop.email ?? undefined,
+    // The customer's own words and contacts: the production mail log hides them (api/mail/mailer.ts).
+    personal: [
+      order.representativeName,
+      order.representativePhone,
+      order.representativeEmail,
+      order.shipmentAddress,
+      order.deliveryTime,
+      order.comment,
+      ...order.lines.map((line) => line.comment),
+    ].filter((value): value is string => Boolean(value?.trim())),
   };
 }

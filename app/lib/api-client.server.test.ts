@@ -6,6 +6,7 @@ import { http, HttpResponse, delay } from "msw";
 import { z } from "zod";
 import { emptyPaged, endpoint, paged, type Paged } from "#contract/endpoint.ts";
 import { contentEndpoints, type City } from "#contract/content.ts";
+import { endpoints } from "#contract/index.ts";
 import {
   bearerToken,
   createApiClient,
@@ -263,6 +264,8 @@ describe("timeouts by call class (§9)", () => {
     ["favoriteGroups", 6000, 15_000],
     ["catalog", 6000, 100_000],
     ["init", 50, 25_000],
+    ["upload", 6000, 60_000],
+    ["upload", 90_000, 90_000],
   ] as const)("%s with REQUEST_TIMEOUT %i → %i ms", (kind, defaultMs, expected) => {
     expect(timeoutFor(kind, defaultMs)).toBe(expected);
   });
@@ -270,6 +273,9 @@ describe("timeouts by call class (§9)", () => {
   it("endpoints carry their class: init 25 s, city list default", () => {
     expect(timeoutFor(contentEndpoints.init.timeout, 6000)).toBe(25_000);
     expect(timeoutFor(contentEndpoints.cityList.timeout, 6000)).toBe(6000);
+    // A slow 10 MB upload or an order is not abandoned after the API stored it (ADR 025).
+    expect(timeoutFor(endpoints.fileUpload.timeout, 6000)).toBe(60_000);
+    expect(timeoutFor(endpoints.orderCreateUnauth.timeout, 6000)).toBe(60_000);
   });
 
   it("aborts a slow default-class call after defaultTimeoutMs and maps it to the no-response error", async () => {
@@ -351,6 +357,11 @@ describe("error mapping (§8)", () => {
       status: 400,
       errors: { email: "Некорректный e-mail", phone: "Телефон уже занят" },
     });
+  });
+
+  it("keeps the order a 409 on the Idempotency-Key names (ADR 025)", async () => {
+    const response = Response.json({ message: "Ключ уже использован", errors: [{ field: "Idempotency-Key", message: "Ключ уже использован" }], orderId: 42 }, { status: 409 });
+    expect(await mapError(response)).toEqual({ message: "Ключ уже использован", status: 409, errors: { "Idempotency-Key": "Ключ уже использован" }, orderId: 42 });
   });
 
   it.each([401, 403, 404, 409, 422, 499])("%i: the server message with an empty field map when no errors are listed", async (status) => {

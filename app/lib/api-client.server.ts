@@ -19,6 +19,8 @@ export interface ApiError {
   status: number;
   /** Field errors, field → message (§5). */
   errors: Record<string, string>;
+  /** order/create_unauth's 409: the order the Idempotency-Key already made (contract ApiErrorBody). */
+  orderId?: number;
 }
 
 export type ApiResult<T> = { ok: true; data: T; status: number } | { ok: false; error: ApiError };
@@ -73,6 +75,9 @@ export function timeoutFor(kind: TimeoutClass, defaultMs: number): number {
       return 15_000;
     case "catalog":
       return 100_000;
+    case "upload":
+      // A 10 MB upload or an order stored and mailed: never abandoned after the API kept it.
+      return Math.max(60_000, defaultMs);
     default:
       return defaultMs;
   }
@@ -124,6 +129,7 @@ export async function mapError(response: Response | null): Promise<ApiError> {
     if (body.success) {
       error.message = body.data.message || DEFAULT_ERROR_MESSAGE;
       for (const { field, message } of body.data.errors) error.errors[field] = message;
+      if (body.data.orderId !== undefined) error.orderId = body.data.orderId;
     }
   } else {
     discard(response);

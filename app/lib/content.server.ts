@@ -5,13 +5,14 @@
 import type { Init, City, SeoEntry, Banner, Slide } from "#contract/content.ts";
 import { fillCityTokens } from "#contract/city-tokens.ts";
 import { endpoints } from "#contract/index.ts";
+import { DEFAULT_MINIMAL_ORDER_PRICE } from "#contract/ordering-rules.ts";
 import { createApiClient, type ApiResult } from "./api-client.server.ts";
 import { createTtlCache, deepFreeze } from "./cache.server.ts";
 import { sanitizeHtml } from "./sanitize.server.ts";
 import type { Backend } from "./backend.server.ts";
 
-/** §9: minimal order price default, also used when init fails. */
-export const DEFAULT_MINIMAL_ORDER_PRICE = 10000;
+/** §9: minimal order price default, also used when init fails (one value, contract/ordering-rules.ts). */
+export { DEFAULT_MINIMAL_ORDER_PRICE };
 
 export const EMPTY_INIT: Init = {
   colors: [],

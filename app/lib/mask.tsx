@@ -110,15 +110,9 @@ export const phoneTrack: Track = ({ inputType, data, selectionStart }) => {
 /**
  * The phone as the API takes it, +7 and ten digits, from whatever a form sent: the masked text,
  * or (without JavaScript) anything a person types: "8 (921) 123-45-67", "+79211234567",
- * "921 123 45 67". Null when it is not a Russian number.
+ * "921 123 45 67". Null when it is not a Russian number. One rule with the API (contract/phone.ts).
  */
-export function normalizePhone(value: unknown): string | null {
-  if (typeof value !== "string" || value.length > 40) return null;
-  const digits = value.replace(/\D/g, "");
-  if (digits.length === 10) return `+7${digits}`;
-  if (digits.length === 11 && /^[78]/.test(digits)) return `+7${digits.slice(1)}`;
-  return null;
-}
+export { normalizePhone } from "#contract/phone.ts";
 
 const parsedCache = new Map<string, ParsedMask>();
 function parsedFor(pattern: string): ParsedMask {

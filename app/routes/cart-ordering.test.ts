@@ -27,6 +27,9 @@ async function order(body: BodyInit | null, handler: Handler = () => json({ data
 
 const lines = JSON.stringify([{ variation: 501, count: 100, comment: "синий логотип", coatings: [{ id: "a1", coating: 1, width: 40, height: 20, variant: null, options: [] }] }]);
 const KEY = "3f0b2a4c-9d7e-4b1a-8c55-0a1b2c3d4e5f";
+/** file/upload keys (32 base64url characters). */
+const FILE_A = "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z";
+const FILE_REQ = "Req_isites-0123456789abcdefghijk";
 function valid(patch: Record<string, string | null> = {}) {
   const f = new FormData();
   const fields: Record<string, string | null> = {
@@ -39,7 +42,8 @@ function valid(patch: Record<string, string | null> = {}) {
     manager: "",
     lines,
     comment: "Счёт на юрлицо",
-    imagesIds: "[9, 9, -1, \"x\"]",
+    // Keys only (ADR 025): ids, junk and repeats are dropped.
+    imageKeys: JSON.stringify([FILE_A, FILE_A, 9, -1, "x", "../etc", "a".repeat(33)]),
     idempotencyKey: KEY,
     ...patch,
   };
@@ -68,7 +72,7 @@ describe("POST /cart/ordering", () => {
       legalFile: null,
       variations: JSON.parse(lines),
       comment: "Счёт на юрлицо",
-      imagesIds: [9],
+      imageKeys: [FILE_A],
     });
   });
 
@@ -113,8 +117,28 @@ describe("POST /cart/ordering", () => {
     expect(minimum.answer).toMatchObject({ ok: false, message: "Сумма заказа меньше минимальной (10 000 ₽)", errors: {} });
     const reused = await order(valid(), () => json({ message: "Проверьте заказ", errors: [{ field: "Idempotency-Key", message: "Этот ключ повтора (Idempotency-Key) уже использован для другого заказа" }] }, 409));
     expect(reused.answer).toMatchObject({ ok: false, newAttempt: true, message: expect.stringMatching(/^Этот заказ уже принят/) });
+    const taken = await order(valid({ legalFile: FILE_REQ }), () =>
+      json({ message: "Проверьте заказ", errors: [{ field: "legalFile", message: "Этот файл уже приложен к другому заказу, загрузите его ещё раз" }] }, 400),
+    );
+    // The refused requisites are asked for again (the file input comes back).
+    expect(taken.answer).toMatchObject({ ok: false, legalFile: null, errors: { legalFile: expect.stringMatching(/другому заказу/) } });
+    const gone = await order(valid(), () => json({ message: "Проверьте заказ", errors: [{ field: "imageKeys.0", message: "Файл не найден, загрузите его ещё раз" }] }, 400));
+    expect(gone.answer).toMatchObject({ ok: false, message: expect.stringMatching(/^Приложенный макет больше недоступен.*вернитесь в корзину/) });
     const down = await order(valid(), () => new Response("", { status: 503 }));
     expect(down.answer).toMatchObject({ ok: false, message: "Что-то пошло не так" });
+  });
+
+  it("409 naming the key's earlier order: that order is the answer (the page clears the cart and shows /thanks)", async () => {
+    const { answer, headers } = await order(valid({ manager: "7" }), () =>
+      json({ message: "Этот ключ повтора (Idempotency-Key) уже использован для другого заказа", errors: [{ field: "Idempotency-Key", message: "…" }], orderId: 1041 }, 409),
+    );
+    expect(answer).toEqual({ ok: true, orderId: 1041, earlier: true });
+    expect(headers.get("Set-Cookie")).toMatch(/^managerId=7;/);
+  });
+
+  it("an id where a file key belongs is not sent", async () => {
+    const { seen } = await order(valid({ legalFile: "77", imageKeys: "[9, 10]" }));
+    expect(await seen[0]!.json()).toMatchObject({ legalFile: null, imageKeys: [] });
   });
 
   it.each([
@@ -144,15 +168,15 @@ describe("POST /cart/ordering", () => {
     form.set("legalFileUpload", new File(["%PDF"], "реквизиты.pdf", { type: "application/pdf" }));
     const { answer, seen } = await order(form, (request) =>
       request.url.endsWith("/file/upload")
-        ? json({ data: { id: 77, url: "/api/file/77", thumbnailUrl: null, originalName: "реквизиты.pdf", mimeType: "application/pdf", size: 4, createdAt: "2026-11-27T10:00:00.000Z" } })
+        ? json({ data: { id: 77, key: FILE_REQ, url: `/api/file/${FILE_REQ}`, thumbnailUrl: null, originalName: "реквизиты.pdf", mimeType: "application/pdf", size: 4, createdAt: "2026-11-27T10:00:00.000Z" } })
         : json({ data: { id: 1 } }),
     );
     expect(seen.map((r) => new URL(r.url).pathname)).toEqual(["/api/file/upload"]);
-    expect(answer).toMatchObject({ ok: false, legalFile: { id: 77, name: "реквизиты.pdf" }, errors: { representativeName: "Укажите ФИО." } });
+    expect(answer).toMatchObject({ ok: false, legalFile: { key: FILE_REQ, name: "реквизиты.pdf" }, errors: { representativeName: "Укажите ФИО." } });
     const again = valid();
-    again.set("legalFile", "77");
+    again.set("legalFile", FILE_REQ);
     const second = await order(again);
-    expect(await second.seen[0]!.json()).toMatchObject({ legalFile: 77 });
+    expect(await second.seen[0]!.json()).toMatchObject({ legalFile: FILE_REQ });
   });
 
   it("a program as requisites is refused under its field", async () => {

@@ -99,7 +99,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
   const [delivery, setDelivery] = useState(values.deliveryType);
   const needsAddress = DELIVERY_TYPES.find((d) => d.value === delivery)?.needsAddress ?? false;
   const lines = JSON.stringify(cartPayload(cart, byId));
-  const imagesIds = JSON.stringify(cart.images.map((i) => i.id));
+  const imageKeys = JSON.stringify(cart.images.map((i) => i.key));
   const canOrder = hydrated && items.length > 0 && !block.blocked && orderId === null;
 
   const err = (name: keyof typeof errors) =>
@@ -131,7 +131,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
             ) : null}
             <input type="hidden" name={ORDER_FIELD.lines} value={hydrated ? lines : ""} />
             <input type="hidden" name={ORDER_FIELD.comment} value={hydrated ? cart.comment : ""} />
-            <input type="hidden" name={ORDER_FIELD.imagesIds} value={hydrated ? imagesIds : "[]"} />
+            <input type="hidden" name={ORDER_FIELD.imageKeys} value={hydrated ? imageKeys : "[]"} />
             <input type="hidden" name={ORDER_FIELD.idempotencyKey} value={hydrated ? key : ""} />
 
             <fieldset className="ordering-form__group">
@@ -213,7 +213,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
               {failed?.legalFile ? (
                 <p className="ordering-form__file">
                   Реквизиты загружены: {failed.legalFile.name}
-                  <input type="hidden" name={ORDER_FIELD.legalFile} value={failed.legalFile.id} />
+                  <input type="hidden" name={ORDER_FIELD.legalFile} value={failed.legalFile.key} />
                   <input type="hidden" name="legalFileName" value={failed.legalFile.name} />
                 </p>
               ) : (

@@ -9,10 +9,11 @@ import type { Route as CartRoute } from "./+types/cart";
 import type { Route as UploadRoute } from "./+types/cart-upload";
 
 const API = "http://api.test/api";
+const FILE_KEY = "LogoLogoLogoLogoLogoLogoLogo0009";
 
 const product = { id: 501, groupId: 50, sku: "CP-1", title: "Кружка", color: { id: 1, title: "Белый", slug: "white", hex: "#ffffff" }, size: null, stock: 5, price: 100, priceTiers: [{ minQty: 1, price: 100 }, { minQty: 50, price: 90 }, { minQty: 100, price: 80 }], images: ["/api/media/mug/1.svg"], weight: 300 };
 const pricedCart = {
-  cartItems: [{ variation: 501, count: 60, comment: null, coatings: [], product, group: { id: 50, title: "Кружка «Утро»", slug: "mug", image: null }, unitPrice: 90, itemsPrice: 5400, printPrice: 0, price: 5400, weight: 18000 }],
+  cartItems: [{ variation: 501, count: 60, comment: null, coatings: [], product, group: { id: 50, title: "Кружка «Утро»", slug: "mug", image: null }, unitPrice: 90, itemsPrice: 5400, printPrice: 0, price: 5400, stockNote: "В наличии 5 шт., остальное — под заказ, срок уточнит менеджер", weight: 18000 }],
   itemsPrice: 5400,
   printPrice: 0,
   price: 5400,
@@ -57,7 +58,7 @@ describe("POST /cart intent=price", () => {
     expect(answer.key).toBe("k1");
     expect(answer.error).toBeNull();
     expect(answer.cart.price).toBe(5400);
-    expect(answer.cart.lines[0]).toMatchObject({ variation: 501, title: "Кружка «Утро»", sku: "CP-1", unitPrice: 90, tierFrom: 50, nextTier: { minQty: 100, price: 80 } });
+    expect(answer.cart.lines[0]).toMatchObject({ variation: 501, title: "Кружка «Утро»", sku: "CP-1", unitPrice: 90, tierFrom: 50, nextTier: { minQty: 100, price: 80 }, stockNote: expect.stringMatching(/^В наличии 5 шт\., остальное — под заказ/) });
     expect(answer.unavailable).toEqual([{ variation: 777 }]);
     expect(new Headers(init?.headers).get("Cache-Control")).toBe("no-store");
   });
@@ -107,7 +108,7 @@ describe("POST /cart intent=price", () => {
   });
 });
 
-async function upload(body: BodyInit | null, handler: Handler = () => json({ data: { id: 9, url: "/api/file/9/logo.png", thumbnailUrl: null, originalName: "logo.png", mimeType: "image/png", size: 3, createdAt: "2026-11-27T10:00:00.000Z" } })) {
+async function upload(body: BodyInit | null, handler: Handler = () => json({ data: { id: 9, key: FILE_KEY, url: `/api/file/${FILE_KEY}`, thumbnailUrl: null, originalName: "logo.png", mimeType: "image/png", size: 3, createdAt: "2026-11-27T10:00:00.000Z" } })) {
   const { context, seen } = contextWith(handler);
   const request = new Request("http://shop.test/cart/upload", { method: "POST", body });
   const result = (await uploadAction({ request, context, params: {} } as unknown as UploadRoute.ActionArgs)) as unknown as { data: UploadResult; init: ResponseInit | null };
@@ -123,7 +124,7 @@ const fileForm = (file: File | string | null, kind = "layout") => {
 describe("POST /cart/upload", () => {
   it("uploads a picture through file/upload and answers what the cart keeps", async () => {
     const { result, seen } = await upload(fileForm(new File(["png"], "logo.png", { type: "image/png" })));
-    expect(result).toEqual({ ok: true, file: { id: 9, url: "/api/file/9/logo.png", thumbnailUrl: null, originalName: "logo.png", mimeType: "image/png", size: 3 } });
+    expect(result).toEqual({ ok: true, file: { id: 9, key: FILE_KEY, url: `/api/file/${FILE_KEY}`, thumbnailUrl: null, originalName: "logo.png", mimeType: "image/png", size: 3 } });
     expect(seen[0]!.url).toBe(`${API}/file/upload`);
     expect(seen[0]!.headers.get("Content-Type")).toMatch(/^multipart\/form-data/);
   });

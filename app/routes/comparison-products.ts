@@ -7,14 +7,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/comparison-products";
 import { endpoints, type ComparisonItem } from "#contract/index.ts";
-import { MAX_COMPARISON } from "#contract/limits.ts";
+import { MAX_COMPARISON, MAX_DB_ID } from "#contract/limits.ts";
 import { DEFAULT_CARD_IMAGE, productHref } from "#app/features/catalog/card-view.ts";
 import type { ComparedProduct } from "#app/features/comparison/comparison-table.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { parseIdList } from "#app/features/viewed/id-list.ts";
 
-/** Database ids are int4 (as in routes/product.tsx). */
-const MAX_ID = 2_147_483_647;
 
 /** The fixed rows first, then the group's attributes (several values of one attribute joined). */
 function compared({ product, group }: ComparisonItem): ComparedProduct {
@@ -43,7 +41,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const none = { categories: [] as { id: number; title: string; productIds: number[] }[], products: [] as ComparedProduct[], missing: [] as number[], failed: false };
   if (!ids.length) return none;
   // An id beyond the database's int4 names nothing: missing, without asking.
-  const asked = ids.filter((id) => id <= MAX_ID);
+  const asked = ids.filter((id) => id <= MAX_DB_ID);
   if (!asked.length) return { ...none, missing: ids };
   const query = { productIds: asked };
   const [categories, items] = await Promise.all([

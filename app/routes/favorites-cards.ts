@@ -8,19 +8,17 @@
 import { data } from "react-router";
 import type { Route } from "./+types/favorites-cards";
 import { endpoints } from "#contract/index.ts";
-import { MAX_FAVORITES } from "#contract/limits.ts";
+import { MAX_DB_ID, MAX_FAVORITES } from "#contract/limits.ts";
 import { toCardView, type ProductCardView } from "#app/features/catalog/card-view.ts";
 import { parseIdList } from "#app/features/viewed/id-list.ts";
 
-/** Database ids are int4 (as in routes/product.tsx). */
-const MAX_ID = 2_147_483_647;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const ids = parseIdList(url.searchParams.get("ids"), MAX_FAVORITES);
   const none = { products: [] as ProductCardView[], missing: [] as number[], failed: false };
   if (!ids.length) return none;
   // An id beyond the database's int4 names nothing: missing, without asking.
-  const asked = ids.filter((id) => id <= MAX_ID);
+  const asked = ids.filter((id) => id <= MAX_DB_ID);
   const result = asked.length ? await context.api.call(endpoints.productListByGroupIds, { query: { groupIds: asked } }) : ({ ok: true, data: [] } as const);
   if (!result.ok) return data({ ...none, failed: true }, { headers: { "Cache-Control": "no-store" } });
   const byId = new Map(result.data.map((g) => [g.id, g]));

@@ -10,6 +10,7 @@ import type { Route } from "./+types/product";
 import { endpoints, emptyPaged, type Coating, type ProductGroup, type ProductGroupDetail } from "#contract/index.ts";
 import type { SeoEntry } from "#contract/content.ts";
 import { inCity, type CityTitleForms } from "#contract/city-tokens.ts";
+import { MAX_DB_ID } from "#contract/limits.ts";
 import { productHref, type ProductCardView } from "#app/features/catalog/card-view.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { useViewedProducts } from "#app/features/viewed/use-viewed.ts";
@@ -38,13 +39,11 @@ import { formatCount, plainText } from "#app/lib/format.ts";
 
 /** Cards in the deferred strips. */
 const STRIP_LIMIT = 8;
-/** Database ids are int4. */
-const MAX_ID = 2_147_483_647;
 
 /** The group id of the path, or the §2 404 for anything that cannot be one (never a 5xx for bad input). */
 function groupIdOf(url: URL, id: string | undefined): number {
   const n = id && /^\d{1,10}$/.test(id) ? Number(id) : 0;
-  if (n < 1 || n > MAX_ID) throw data(pageNotFoundMessage(url.pathname), { status: 404 });
+  if (n < 1 || n > MAX_DB_ID) throw data(pageNotFoundMessage(url.pathname), { status: 404 });
   return n;
 }
 

@@ -216,6 +216,31 @@ describe.each(testBackends())("cart/unauth on $name", (backend) => {
       }
     });
 
+    it("prices counts above the stock and notes that the rest is made to order (ADR 025)", async () => {
+      const [row] = await queryRows<{ stock: number }>(t.db, sql`SELECT stock FROM products WHERE id = ${f.variation}`);
+      const [otherStock] = await queryRows<{ stock: number }>(t.db, sql`SELECT stock FROM products WHERE id = ${other.variation}`);
+      await t.db.execute(sql`UPDATE products SET stock = 40 WHERE id = ${f.variation}`);
+      await t.db.execute(sql`UPDATE products SET stock = 0 WHERE id = ${other.variation}`);
+      // From the database (the route's read cache may hold these rows from the tests above).
+      const pricing = createCartPricing(t.db, { cacheTtlMs: 0 });
+      const lines = (items: { variation: number; count: number }[]) => items.map((i) => ({ ...i, comment: null, coatings: [] }));
+      try {
+        const { cart } = await pricing.price(lines([{ variation: f.variation, count: 100 }, { variation: other.variation, count: 3 }]));
+        expect(cart.cartItems.map((l) => l.stockNote)).toEqual([
+          "В наличии 40 шт., остальное — под заказ, срок уточнит менеджер",
+          "Нет в наличии — под заказ, срок уточнит менеджер",
+        ]);
+        expect(cart.cartItems[0].itemsPrice).toBeGreaterThan(0);
+        const within = await pricing.price(lines([{ variation: f.variation, count: 40 }]));
+        expect(within.cart.cartItems[0].stockNote).toBeNull();
+        // The route answers the note too (contract Cart).
+        expect((await priced({ variations: [{ variation: f.variation, count: 1 }] })).cartItems[0]).toHaveProperty("stockNote");
+      } finally {
+        await t.db.execute(sql`UPDATE products SET stock = ${row.stock} WHERE id = ${f.variation}`);
+        await t.db.execute(sql`UPDATE products SET stock = ${otherStock.stock} WHERE id = ${other.variation}`);
+      }
+    });
+
     it("prices an empty cart as zeros", async () => {
       const cart = await priced({ variations: [] });
       expect(cart).toMatchObject({ cartItems: [], price: 0, itemsPrice: 0, printPrice: 0, totalCount: 0, weight: 0 });
@@ -255,6 +280,12 @@ describe.each(testBackends())("cart/unauth on $name", (backend) => {
 
     it.each([
       ["zero variation id", { variations: [{ variation: 0, count: 1 }] }],
+      // Beyond PostgreSQL's integer: a Russian 400, never "value out of range" as a 500.
+      ["variation id above int4", { variations: [{ variation: 3_000_000_000, count: 1 }] }],
+      ["variation id 2^31", { variations: [{ variation: 2_147_483_648, count: 1 }] }],
+      ["variation id 1e300", { variations: [{ variation: 1e300, count: 1 }] }],
+      ["coating id above int4", { variations: [{ variation: 1, count: 1, coatings: [{ id: "a", coating: 3_000_000_000, width: 1, height: 1 }] }] }],
+      ["variant id above int4", { variations: [{ variation: 1, count: 1, coatings: [{ id: "a", coating: 1, width: 1, height: 1, variant: 3_000_000_000 }] }] }],
       ["string variation id", { variations: [{ variation: "1", count: 1 }] }],
       ["repeated variation", { variations: [{ variation: 1, count: 1 }, { variation: 1, count: 2 }] }],
       ["variations not an array", { variations: { 0: { variation: 1, count: 1 } } }],

@@ -70,4 +70,18 @@ describe.each(testBackends())("contract on $name", (backend) => {
     expect(body.message).toMatch(/[а-яё]/i);
     expect(body.errors).toEqual([]);
   });
+
+  it.each([
+    ["a product id above int4", "/api/product/3000000000"],
+    ["a product id of 2^31", "/api/product/2147483648"],
+    ["a huge product id", "/api/product/99999999999999999999"],
+    ["a print type id above int4", "/api/print-types/detail/3000000000"],
+    ["a looking-at product above int4", "/api/product/list/looking_at?product=3000000000"],
+  ])("%s → 400 with a Russian field error, never a 5xx", async (_, path) => {
+    const response = await t.get(path);
+    expect(response.status).toBe(400);
+    const body = ApiErrorBody.parse(await response.json());
+    expect(body.errors.length).toBeGreaterThan(0);
+    for (const e of body.errors) expect(e.message).toMatch(/[а-яё]/i);
+  });
 });

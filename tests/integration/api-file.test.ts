@@ -5,14 +5,14 @@
  * Russian message and stores nothing; a stored file comes back byte for byte at its random
  * address with safe headers, and a picture also as a WebP preview.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import express from "express";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { AddressInfo } from "node:net";
 import { ApiErrorBody, UPLOAD_SIZE_MESSAGE, UploadedFile } from "../../contract/index";
 import { queryRows } from "../../api/db/client";
-import { cleanFileName, contentDisposition, sniffType } from "../../api/file/service";
+import { cleanFileName, contentDisposition, createFileService, FileServiceBusy, sniffType, UNATTACHED_TTL_MS } from "../../api/file/service";
 import { openTestApi, testBackends, type TestApi } from "../../api/testing";
 import { bodyLimit, MiB, UPLOAD_RULES } from "../../server/body-limit";
 
@@ -119,6 +119,8 @@ describe.each(testBackends())("file/upload on $name", (backend) => {
     expect(file.size).toBe(bytes.byteLength);
     expect(file.originalName).toMatch(/^макет\./);
     expect(file.url).toMatch(/^\/api\/file\/[A-Za-z0-9_-]{32}$/);
+    // The key is what an order names the file by (ADR 025), the same as in the address.
+    expect(file.url).toBe(`/api/file/${file.key}`);
     expect(file.thumbnailUrl).toBe(`${file.url}/thumbnail`);
 
     const original = await t.get(file.url);
@@ -244,5 +246,72 @@ describe.each(testBackends())("file/upload on $name", (backend) => {
     const response = await t.get(file.url);
     expect(Number(response.headers.get("content-length"))).toBe(under.byteLength);
     expect((await response.arrayBuffer()).byteLength).toBe(under.byteLength);
+  });
+
+  describe("memory and clean-up (ADR 025)", () => {
+    const pdf = (name: string) => new File([new Uint8Array(PDF)], name, { type: "application/pdf" });
+
+    it("puts every upload, PDFs too, under one byte budget: beyond it, busy (the route's 503) and nothing stored", async () => {
+      const files = createFileService(t.db, { uploadByteBudget: Math.floor(PDF.byteLength * 1.5), uploadConcurrency: 1 });
+      const before = await fileCount();
+      const results = await Promise.allSettled([files.upload(pdf("a.pdf")), files.upload(pdf("b.pdf"))]);
+      expect(results[0].status).toBe("fulfilled");
+      expect(results[1].status).toBe("rejected");
+      expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(FileServiceBusy);
+      expect(await fileCount()).toBe(before + 1);
+      // The budget is given back: the next upload goes through.
+      await expect(files.upload(pdf("c.pdf"))).resolves.toMatchObject({ mimeType: "application/pdf" });
+      const tooBig = createFileService(t.db, { uploadByteBudget: 10 });
+      await expect(tooBig.upload(pdf("d.pdf"))).rejects.toBeInstanceOf(FileServiceBusy);
+    });
+
+    it("reserves a request's bytes before its body is read (the route's admit), and gives them back once", async () => {
+      const files = createFileService(t.db, { uploadByteBudget: 3 * PDF.byteLength });
+      const release = files.admit(2 * PDF.byteLength);
+      expect(() => files.admit(2 * PDF.byteLength)).toThrow(FileServiceBusy);
+      await expect(files.upload(pdf("e.pdf"))).resolves.toMatchObject({ mimeType: "application/pdf" });
+      // Admitted by the route: not counted twice.
+      await expect(files.upload(pdf("f.pdf"), { admitted: true })).resolves.toMatchObject({ mimeType: "application/pdf" });
+      release();
+      release();
+      const again = files.admit(3 * PDF.byteLength);
+      expect(() => files.admit(1)).toThrow(FileServiceBusy);
+      again();
+    });
+
+    it("bounds the reads waiting at once", async () => {
+      const file = await stored(PDF, "read.pdf", "application/pdf");
+      const files = createFileService(t.db, { readConcurrency: 1, maxReadsWaiting: 2 });
+      const results = await Promise.allSettled(Array.from({ length: 6 }, () => files.read(file.key, "original")));
+      const busy = results.filter((r) => r.status === "rejected" && r.reason instanceof FileServiceBusy).length;
+      expect(busy).toBeGreaterThan(0);
+      for (const r of results) if (r.status === "fulfilled") expect(r.value?.bytes.equals(PDF)).toBe(true);
+    });
+
+    it("deletes uploads no order took within a day, and keeps the rest", async () => {
+      const [old, attached, fresh] = [await stored(PDF, "old.pdf", "application/pdf"), await stored(PDF, "in-order.pdf", "application/pdf"), await stored(PDF, "new.pdf", "application/pdf")];
+      const dayAgo = new Date(Date.now() - UNATTACHED_TTL_MS - 60_000).toISOString();
+      await t.db.execute(sql`UPDATE files SET created_at = ${dayAgo}::timestamptz WHERE id IN (${old.id}, ${attached.id})`);
+      await t.db.execute(sql`UPDATE files SET order_id = 1 WHERE id = ${attached.id}`);
+      const deleted = await createFileService(t.db).sweepUnattached();
+      expect(deleted).toBeGreaterThanOrEqual(1);
+      const left = await queryRows<{ id: number }>(t.db, sql`SELECT id FROM files WHERE id IN (${old.id}, ${attached.id}, ${fresh.id}) ORDER BY id`);
+      expect(left.map((r) => r.id)).toEqual([attached.id, fresh.id]);
+      expect((await t.get(old.url)).status).toBe(404);
+      const [blobs] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM file_blobs WHERE file_id = ${old.id}`);
+      expect(blobs.n).toBe(0);
+    });
+
+    it("an upload starts the sweep in the background, at most once an interval", async () => {
+      const old = await stored(PDF, "old2.pdf", "application/pdf");
+      const dayAgo = new Date(Date.now() - UNATTACHED_TTL_MS - 60_000).toISOString();
+      await t.db.execute(sql`UPDATE files SET created_at = ${dayAgo}::timestamptz WHERE id = ${old.id}`);
+      const files = createFileService(t.db);
+      await files.upload(pdf("trigger.pdf"));
+      await vi.waitFor(async () => {
+        const rows = await queryRows<{ id: number }>(t.db, sql`SELECT id FROM files WHERE id = ${old.id}`);
+        expect(rows).toHaveLength(0);
+      });
+    });
   });
 });

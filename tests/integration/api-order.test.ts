@@ -208,17 +208,50 @@ describe.each(testBackends())("orders on $name", (backend) => {
       expect(row.manager_id).toBe(chosen);
     });
 
-    it("stores attached files and requisites by id", async () => {
+    let fileSerial = 0;
+    /** An upload as file/upload stores it: a row with a random 32-character key. */
+    async function uploaded(): Promise<{ id: number; key: string }> {
+      const key = `${backend.name}-${Date.now()}-${++fileSerial}`.replace(/[^A-Za-z0-9_-]/g, "_").padEnd(32, "x").slice(-32);
       const [file] = await queryRows<{ id: number }>(
         t.db,
-        sql`INSERT INTO files (original_name, mime_type, size, storage_key) VALUES ('maket.pdf', 'application/pdf', 4, 'k-order-test-1') RETURNING id`,
+        sql`INSERT INTO files (original_name, mime_type, size, storage_key) VALUES ('maket.pdf', 'application/pdf', 4, ${key}) RETURNING id`,
       );
-      const id = await create(draft({ imagesIds: [file.id, file.id], legalFile: file.id }));
+      return { id: file.id, key };
+    }
+
+    it("stores attached files and requisites named by their keys, and marks them as the order's", async () => {
+      const [layout, requisites] = [await uploaded(), await uploaded()];
+      const id = await create(draft({ imageKeys: [layout.key, layout.key], legalFile: requisites.key }));
       const [row] = await queryRows<{ image_ids: number[]; legal_file_id: number }>(t.db, sql`SELECT image_ids, legal_file_id FROM orders WHERE id = ${id}`);
-      expect(row).toEqual({ image_ids: [file.id], legal_file_id: file.id });
+      expect(row).toEqual({ image_ids: [layout.id], legal_file_id: requisites.id });
+      const owners = await queryRows<{ order_id: number }>(t.db, sql`SELECT order_id FROM files WHERE id IN (${layout.id}, ${requisites.id})`);
+      expect(owners.map((o) => o.order_id)).toEqual([id, id]);
     });
 
-    it("blocks a total below the minimal order price (§4), and a zero-priced line alone does not block", async () => {
+    it("refuses another visitor's file (by id or by a key in another order) with a field error, and stores nothing", async () => {
+      const theirs = await uploaded();
+      // Serial ids are not accepted at all: a visitor cannot count their way to others' uploads.
+      await refused(draft({ legalFile: theirs.id as unknown as string }), 400, /^legalFile$/);
+      await refused(draft({ imageKeys: [theirs.id as unknown as string] }), 400, /^imageKeys\.0$/);
+      // A key already in an order (another visitor's requisites) cannot go into a second one.
+      await create(draft({ legalFile: theirs.key }));
+      const before = await queryRows<{ order_id: number }>(t.db, sql`SELECT order_id FROM files WHERE id = ${theirs.id}`);
+      const legal = await refused(draft({ legalFile: theirs.key }), 400, /^legalFile$/);
+      expect(legal.errors[0].message).toBe("Этот файл уже приложен к другому заказу, загрузите его ещё раз");
+      const image = await refused(draft({ imageKeys: [(await uploaded()).key, theirs.key] }), 400, /^imageKeys\.1$/);
+      expect(image.errors[0].message).toMatch(/другому заказу/);
+      expect(await queryRows<{ order_id: number }>(t.db, sql`SELECT order_id FROM files WHERE id = ${theirs.id}`)).toEqual(before);
+    });
+
+    it("gives a file to one of two simultaneous orders only", async () => {
+      const file = await uploaded();
+      const before = await orderCount();
+      const answers = await Promise.all([1, 2].map(() => post("/api/order/create_unauth", draft({ legalFile: file.key }))));
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+      expect(await orderCount()).toBe(before + 1);
+    });
+
+    it("blocks a total below the minimal order price (§4), unless a line is priced 0 (as the cart page)", async () => {
       const error = await refused(draft({ variations: [{ variation: v[2].id, count: 1 }] }), 400);
       expect(error.message).toMatch(/Минимальная сумма заказа — 10 000 ₽/);
 
@@ -230,7 +263,10 @@ describe.each(testBackends())("orders on $name", (backend) => {
       await t.db.execute(sql`UPDATE price_tiers SET price = 0 WHERE product_id = ${zero.id}`);
       try {
         await create(draft({ variations: [...draft().variations, { variation: zero.id, count: 5 }] }));
-        await refused(draft({ variations: [{ variation: zero.id, count: 5 }] }), 400);
+        // §4, the cart page's rule (contract minimalOrderMissing): a line priced 0 is a price on
+        // request, so the total is not the whole sum and the minimum is not held against it.
+        await create(draft({ variations: [{ variation: v[2].id, count: 1 }, { variation: zero.id, count: 5 }] }));
+        await create(draft({ variations: [{ variation: zero.id, count: 5 }] }));
       } finally {
         await t.db.execute(sql`UPDATE products SET price = 100 WHERE id = ${zero.id}`);
       }
@@ -253,15 +289,21 @@ describe.each(testBackends())("orders on $name", (backend) => {
       await refused(draft({ deliveryType, shipmentAddress: "   " }), 400, /shipmentAddress/);
     });
 
-    it("refuses unavailable variations, unfinished coatings and counts over the stock with field errors", async () => {
+    it("refuses unavailable variations and unfinished coatings with field errors", async () => {
       await refused(draft({ variations: [...draft().variations, { variation: 987_654, count: 1 }] }), 400, /variations\.2\.variation/);
       const noVariant = draft();
       noVariant.variations[0].coatings = [{ id: "c1", coating: v[0].coating, width: 30, height: 20 }];
       await refused(noVariant, 400, /variations\.0\.coatings\.0\.variant/);
-      await refused(draft({ variations: [{ variation: v[0].id, count: v[0].stock + 1 }] }), 400, /variations\.0\.count/);
+    });
+
+    it("accepts counts above the stock and tells the customer the rest is made to order (ADR 025)", async () => {
       const [empty] = await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products WHERE stock = 0 ORDER BY id LIMIT 1`);
-      const error = await refused(draft({ variations: [...draft().variations, { variation: empty.id, count: 1 }] }), 400, /variations\.2\.count/);
-      expect(error.errors.find((e) => e.field === "variations.2.count")!.message).toBe("Нет в наличии");
+      const id = await create(draft({ variations: [{ variation: v[0].id, count: v[0].stock + 1 }, { variation: empty.id, count: 1 }] }));
+      const lines = await queryRows<{ count: number }>(t.db, sql`SELECT count FROM order_items WHERE order_id = ${id} ORDER BY sort`);
+      expect(lines.map((l) => l.count)).toEqual([v[0].stock + 1, 1]);
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0].text).toContain("остальное — под заказ, срок уточнит менеджер");
+      expect(sent[0].text).toContain("Нет в наличии — под заказ, срок уточнит менеджер");
     });
 
     it("refuses an order too large for the books", async () => {
@@ -275,8 +317,22 @@ describe.each(testBackends())("orders on $name", (backend) => {
     it.each([
       ["an unknown city", { cityId: 999_999 }, /cityId/],
       ["an unknown manager", { manager: 999_999 }, /manager/],
-      ["an unknown legal file", { legalFile: 999_999 }, /legalFile/],
-      ["an unknown image", { imagesIds: [999_999] }, /imagesIds\.0/],
+      ["an unknown legal file", { legalFile: "A".repeat(32) }, /legalFile/],
+      ["an unknown image", { imageKeys: ["B".repeat(32)] }, /imageKeys\.0/],
+      ["a legal file by serial id", { legalFile: 1 }, /legalFile/],
+      ["an image by serial id", { imageKeys: [1] }, /imageKeys\.0/],
+      ["a path as a file key", { legalFile: "../../../../etc/passwd/xxxxxxxxxx" }, /legalFile/],
+      ["a huge file key", { imageKeys: ["k".repeat(100_000)] }, /imageKeys\.0/],
+      ["21 images", { imageKeys: Array.from({ length: 21 }, (_, i) => `${i}`.padStart(32, "k")) }, /imageKeys/],
+      // Ids beyond PostgreSQL's integer: a Russian 400, never "value out of range" as a 500.
+      ["a city id above int4", { cityId: 3_000_000_000 }, /^cityId$/],
+      ["a manager id above int4", { manager: 3_000_000_000 }, /^manager$/],
+      ["a legal company id above int4", { legalCompany: 3_000_000_000 }, /^legalCompany$/],
+      ["a variation id above int4", { variations: [{ variation: 3_000_000_000, count: 1 }] }, /variations\.0\.variation/],
+      ["a variation id of 2^31", { variations: [{ variation: 2_147_483_648, count: 1 }] }, /variations\.0\.variation/],
+      ["a coating id above int4", { variations: [{ variation: 1, count: 1, coatings: [{ id: "c", coating: 3_000_000_000, width: 1, height: 1 }] }] }, /variations\.0\.coatings\.0\.coating/],
+      ["a city id of 1e300", { cityId: 1e300 }, /^cityId( cityId)?$/],
+      ["a foreign phone", { representativePhone: "+1 555 123 4567 8" }, /representativePhone/],
       ["a legal company without an account", { legalCompany: 1 }, /legalCompany/],
       ["a bad e-mail", { representativeEmail: "ivan@" }, /representativeEmail/],
       ["a bad phone", { representativePhone: "позвоните мне" }, /representativePhone/],
@@ -338,6 +394,10 @@ describe.each(testBackends())("orders on $name", (backend) => {
     it("refuses the same key with another body (409), and a malformed key (400)", async () => {
       const key = `other-${backend.name}-${Date.now()}`;
       await create(draft(), { "Idempotency-Key": key });
+      const first = await create(draft(), { "Idempotency-Key": `${key}-named` });
+      const conflict = await refused(draft({ comment: "другой заказ" }), 409, /Idempotency-Key/, { "Idempotency-Key": `${key}-named` });
+      // The key's order is named, so the storefront can show it instead of losing it.
+      expect(conflict.orderId).toBe(first);
       await refused(draft({ comment: "другой заказ" }), 409, /Idempotency-Key/, { "Idempotency-Key": key });
       await refused(draft(), 400, /Idempotency-Key/, { "Idempotency-Key": "short" });
       await refused(draft(), 400, /Idempotency-Key/, { "Idempotency-Key": "key with spaces; and=junk" });

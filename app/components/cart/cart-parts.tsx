@@ -83,6 +83,8 @@ export function CartLineRow({
     } else setDraft(text);
   };
   const [comment, setComment] = useState(item.comment ?? "");
+  // Only for the count it was priced at (an answer for an older count says nothing of this one).
+  const stockNote = priced && priced.count === item.count && draft === null ? priced.stockNote : null;
 
   return (
     <li className="cart-line" data-testid="cart-line" data-variation={item.variation}>
@@ -138,12 +140,18 @@ export function CartLineRow({
             onChange={onCount}
             onBlur={() => problem === null && setDraft(null)}
             aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${countId}-error` : undefined}
+            aria-describedby={[problem ? `${countId}-error` : "", stockNote ? `${countId}-stock` : ""].filter(Boolean).join(" ") || undefined}
             data-testid="cart-count-input"
           />
           {problem ? (
             <p className="field__error" id={`${countId}-error`} role="alert">
               {QUANTITY_MESSAGE}
+            </p>
+          ) : null}
+          {stockNote ? (
+            // ADR 025: more than the stock is still orderable; the manager confirms the date.
+            <p className="cart-line__stock" id={`${countId}-stock`} data-testid="cart-stock-note">
+              {stockNote}
             </p>
           ) : null}
         </div>

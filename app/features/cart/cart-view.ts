@@ -25,6 +25,8 @@ export interface CartLineView {
   price: number;
   /** Grams. */
   weight: number;
+  /** Count above the stock: the rest is made to order (contract CartLine.stockNote, ADR 025). */
+  stockNote: string | null;
   coatings: { id: string; title: string; variantTitle: string | null; width: number; height: number; options: string[]; price: number; problems: string[] }[];
 }
 
@@ -82,6 +84,7 @@ export function toCartView(cart: Cart): CartView {
       printPrice: line.printPrice,
       price: line.price,
       weight: line.weight,
+      stockNote: line.stockNote ?? null,
       coatings: line.coatings.map((c) => ({
         id: c.id,
         title: c.coatingTitle,

@@ -95,5 +95,5 @@ export async function uploadFile(context: Pick<AppLoadContext, "api">, value: Fo
 }
 
 export function toCartImage(file: UploadedFile): CartImage {
-  return { id: file.id, url: file.url, thumbnailUrl: file.thumbnailUrl, originalName: file.originalName, mimeType: file.mimeType, size: file.size };
+  return { id: file.id, key: file.key, url: file.url, thumbnailUrl: file.thumbnailUrl, originalName: file.originalName, mimeType: file.mimeType, size: file.size };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { minimalOrderMissing } from "#contract/ordering-rules.ts";
 import {
   addToCart,
   cartItems,
@@ -22,6 +23,11 @@ import {
 import { createCartStore } from "./cart-store.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, UPLOAD_SIZE_MESSAGE } from "#contract/file.ts";
 import { UPLOAD_ACCEPT_TYPES, UPLOAD_MAX_BYTES, UPLOAD_TOO_BIG } from "./cart.ts";
+
+
+/** file/upload keys (32 base64url characters). */
+const KEY_4 = "key4key4key4key4key4key4key4key4";
+const KEY_9 = "Key9_Key9-Key9_Key9-Key9_Key9-99";
 
 describe("upload constants", () => {
   it("match the contract's (browser code keeps its own copy, without zod)", () => {
@@ -135,14 +141,30 @@ describe("orderingBlock (§4)", () => {
   it("blocks while a coating line is incomplete", () => {
     expect(orderingBlock({ ...base, price: 20_000, incompleteCoatings: 1 })).toEqual({ blocked: true, reason: "incomplete", lines: 1 });
   });
+  it("is the API's rule: blocked exactly when contract minimalOrderMissing says something is missing", () => {
+    const carts: [number[], number][] = [
+      [[5_000, 2_650], 7_650],
+      [[5_000, 0], 5_000],
+      [[0], 0],
+      [[10_000], 10_000],
+      [[9_999.99], 9_999.99],
+      [[12_000, 300], 12_300],
+    ];
+    for (const [linePrices, price] of carts) {
+      const block = orderingBlock({ lineCount: linePrices.length, price, linePrices, minimalOrderPrice: 10_000 });
+      const missing = minimalOrderMissing(linePrices, price, 10_000);
+      expect(block.blocked, JSON.stringify(linePrices)).toBe(missing > 0);
+      if (block.blocked && block.reason === "minimum") expect(block.missing).toBe(missing);
+    }
+  });
 });
 
 describe("mergeCarts (§4 login)", () => {
   it("keeps every server line and adds the local variations not on the server", () => {
     let local = add(EMPTY_LOCAL_CART, 5, 10, [line()], 1).cart;
     local = add(local, 6, 3, [], 2).cart;
-    local = { ...local, comment: "локальный", images: [{ id: 9, url: "/f/9.png", thumbnailUrl: null, originalName: "logo.png", mimeType: "image/png", size: 1 }] };
-    const server = { items: [{ variation: 6, count: 100, comment: "с сервера", coatings: [] }], comment: "", imagesIds: [4] };
+    local = { ...local, comment: "локальный", images: [{ id: 9, key: KEY_9, url: `/api/file/${KEY_9}`, thumbnailUrl: null, originalName: "logo.png", mimeType: "image/png", size: 1 }] };
+    const server = { items: [{ variation: 6, count: 100, comment: "с сервера", coatings: [] }], comment: "", imageKeys: [KEY_4] };
     const merged = mergeCarts(server, local);
     expect(merged.items.map((i) => [i.variation, i.count])).toEqual([
       [6, 100],
@@ -150,10 +172,10 @@ describe("mergeCarts (§4 login)", () => {
     ]);
     expect(merged.items[1]!.coatings).toHaveLength(1);
     expect(merged.comment).toBe("локальный");
-    expect(merged.imagesIds).toEqual([4, 9]);
+    expect(merged.imageKeys).toEqual([KEY_4, KEY_9]);
   });
   it("the server's comment wins when it has one; an empty local cart changes nothing", () => {
-    const server = { items: [{ variation: 6, count: 1, comment: null, coatings: [] }], comment: "сервер", imagesIds: [] };
+    const server = { items: [{ variation: 6, count: 1, comment: null, coatings: [] }], comment: "сервер", imageKeys: [] };
     expect(mergeCarts(server, { ...EMPTY_LOCAL_CART, comment: "локальный" })).toEqual(server);
   });
 });
@@ -180,7 +202,16 @@ describe("parseCart: junk in local storage never breaks the page", () => {
         9: { count: 3 },
       },
       comment: { evil: true },
-      images: [{ id: 1, url: "javascript:alert(1)" }, { id: 2, url: "/api/media/x.png", originalName: "x.png", mimeType: "image/png" }, "junk"],
+      images: [
+        { id: 1, url: "javascript:alert(1)" },
+        // Stored before images carried `key`: the key is read from the address.
+        { id: 2, url: `/api/file/${KEY_9}`, originalName: "x.png", mimeType: "image/png" },
+        // No key at all (an order names files by key, ADR 025): dropped.
+        { id: 3, url: "/api/media/x.png", originalName: "x.png", mimeType: "image/png" },
+        { id: 4, key: "../../etc/passwd", url: "/api/media/y.png" },
+        { id: 3_000_000_000, key: KEY_4, url: `/api/file/${KEY_4}` },
+        "junk",
+      ],
       timestamp: "yesterday",
     });
     const cart = parseCart(raw);
@@ -190,7 +221,7 @@ describe("parseCart: junk in local storage never breaks the page", () => {
     ]);
     expect(cart.products[6]).toMatchObject({ coatings: [], comment: null });
     expect(cart.comment).toBe("");
-    expect(cart.images.map((i) => i.id)).toEqual([2]);
+    expect(cart.images.map((i) => [i.id, i.key])).toEqual([[2, KEY_9]]);
     expect(cart.timestamp).toBe(0);
   });
 

@@ -9,6 +9,8 @@
  * `{ products: { "<variation>": { variation, count, comment, coatings, addedAt } }, comment, images, timestamp }`.
  */
 import type { UploadedFile } from "#contract/file.ts";
+import { isDbId } from "#contract/limits.ts";
+import { DEFAULT_MINIMAL_ORDER_PRICE, minimalOrderMissing, minimalOrderPrice } from "#contract/ordering-rules.ts";
 
 /** §9: the local storage key. */
 export const CART_STORAGE_KEY = "tmg_cart";
@@ -18,7 +20,7 @@ export const MAX_COUNT = 999_999;
 export const MAX_CART_LINES = 200;
 /** Coating lines per variation (contract CartItemInput). */
 export const MAX_COATINGS_PER_LINE = 20;
-/** Attached images (contract imagesIds). */
+/** Attached images (contract imageKeys). */
 export const MAX_CART_IMAGES = 20;
 export const MAX_LINE_COMMENT = 1000;
 export const MAX_ORDER_COMMENT = 2000;
@@ -55,8 +57,16 @@ export interface LocalCartItem {
   addedAt: number;
 }
 
-/** An attached layout (file/upload answer, what the cart page shows of it). */
-export type CartImage = Pick<UploadedFile, "id" | "url" | "thumbnailUrl" | "originalName" | "mimeType" | "size">;
+/**
+ * An attached layout (file/upload answer, what the cart page shows of it). The order names it by
+ * `key` (the random storage key, also in `url`), never by `id` (ADR 025).
+ */
+export type CartImage = Pick<UploadedFile, "id" | "key" | "url" | "thumbnailUrl" | "originalName" | "mimeType" | "size">;
+
+/** contract FILE_KEY_PATTERN (kept here: browser code has no zod). */
+const FILE_KEY = /^[A-Za-z0-9_-]{32}$/;
+/** The key of a stored upload's address (`/api/file/{key}`), for images stored before they carried `key`. */
+const KEY_IN_URL = /\/api\/file\/([A-Za-z0-9_-]{32})(?:[/?#]|$)/;
 
 export interface LocalCart {
   products: Readonly<Record<string, LocalCartItem>>;
@@ -71,7 +81,7 @@ export const EMPTY_LOCAL_CART: LocalCart = Object.freeze({ products: Object.free
 // ───── reading junk safely ─────
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const isId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0 && v <= 2_147_483_647;
+const isId = isDbId;
 const idOrNull = (v: unknown): number | null => (isId(v) ? v : null);
 const sizeOrNull = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) && v > 0 && v <= MAX_SIZE ? v : null);
 const text = (v: unknown, max: number): string => (typeof v === "string" ? v.slice(0, max) : "");
@@ -124,9 +134,12 @@ function parseItem(v: unknown, key: string): LocalCartItem | null {
 
 function parseImage(v: unknown): CartImage | null {
   if (!isRecord(v) || !isId(v.id) || typeof v.url !== "string" || !/^(\/|https?:\/\/)/.test(v.url) || v.url.length > 2000) return null;
+  const key = typeof v.key === "string" && FILE_KEY.test(v.key) ? v.key : (KEY_IN_URL.exec(v.url)?.[1] ?? null);
+  if (!key) return null;
   const thumb = typeof v.thumbnailUrl === "string" && /^(\/|https?:\/\/)/.test(v.thumbnailUrl) && v.thumbnailUrl.length <= 2000 ? v.thumbnailUrl : null;
   return {
     id: v.id,
+    key,
     url: v.url,
     thumbnailUrl: thumb,
     originalName: text(v.originalName, 255),
@@ -383,7 +396,8 @@ export function cartPayload(
 export interface ServerCartContent {
   items: readonly CartItemPayload[];
   comment: string;
-  imagesIds: readonly number[];
+  /** file/upload keys (contract CartImagesRequest). */
+  imageKeys: readonly string[];
 }
 
 /**
@@ -396,18 +410,18 @@ export interface ServerCartContent {
 export function mergeCarts(server: ServerCartContent, local: LocalCart): ServerCartContent {
   const onServer = new Set(server.items.map((i) => i.variation));
   const localOnly = cartPayload(local).filter((i) => !onServer.has(i.variation));
-  const imagesIds = [...new Set([...server.imagesIds, ...local.images.map((i) => i.id)])].slice(0, MAX_CART_IMAGES);
+  const imageKeys = [...new Set([...server.imageKeys, ...local.images.map((i) => i.key)])].slice(0, MAX_CART_IMAGES);
   return {
     items: [...server.items, ...localOnly].slice(0, MAX_CART_LINES),
     comment: server.comment.trim() ? server.comment : local.comment,
-    imagesIds,
+    imageKeys,
   };
 }
 
 // ───── §4 ordering rules ─────
 
-/** §9: the minimal order price when init gives none. */
-export const DEFAULT_MINIMAL_ORDER_PRICE = 10_000;
+/** §9: the minimal order price when init gives none (contract/ordering-rules.ts). */
+export { DEFAULT_MINIMAL_ORDER_PRICE };
 
 export type OrderingBlock =
   | { blocked: false }
@@ -429,11 +443,8 @@ export function orderingBlock(input: {
 }): OrderingBlock {
   if (input.lineCount === 0) return { blocked: true, reason: "empty" };
   if (input.incompleteCoatings) return { blocked: true, reason: "incomplete", lines: input.incompleteCoatings };
-  const minimum =
-    typeof input.minimalOrderPrice === "number" && Number.isFinite(input.minimalOrderPrice) && input.minimalOrderPrice >= 0
-      ? input.minimalOrderPrice
-      : DEFAULT_MINIMAL_ORDER_PRICE;
-  if (input.linePrices.some((p) => p === 0)) return { blocked: false };
-  if (input.price < minimum) return { blocked: true, reason: "minimum", missing: Math.round((minimum - input.price) * 100) / 100, minimum };
-  return { blocked: false };
+  // The one rule the API applies too (contract/ordering-rules.ts).
+  const minimum = minimalOrderPrice(input.minimalOrderPrice);
+  const missing = minimalOrderMissing(input.linePrices, input.price, minimum);
+  return missing > 0 ? { blocked: true, reason: "minimum", missing, minimum } : { blocked: false };
 }

@@ -7,8 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "react-router";
-import { endpoints, DeliveryType } from "#contract/index.ts";
-import { normalizePhone } from "#app/lib/mask.tsx";
+import { endpoints, DeliveryType, FILE_KEY_PATTERN, email, isDbId, normalizePhone } from "#contract/index.ts";
 import { readLines, uploadFile } from "./cart.server.ts";
 import { MAX_CART_IMAGES, MAX_ORDER_COMMENT } from "./cart.ts";
 import { EMPTY_ORDER_FORM, ORDER_FIELD, type OrderAnswer, type OrderFormValues } from "./ordering.ts";
@@ -17,6 +16,8 @@ export const EMPTY_CART_MESSAGE = "В корзине нет товаров: до
 export const ALREADY_ORDERED_MESSAGE =
   "Этот заказ уже принят — подтверждение придёт на e-mail, менеджер свяжется с вами. Если хотите отправить ещё один заказ с новыми данными, нажмите «Отправить заказ» снова.";
 export const FIELD_ERRORS_MESSAGE = "Проверьте поля, отмеченные ниже.";
+/** A layout the API refused (deleted after a day unordered, or already in another order): fixed in the cart. */
+export const LAYOUT_GONE_MESSAGE = "Приложенный макет больше недоступен для заказа: вернитесь в корзину, удалите его и загрузите снова.";
 
 interface FormLike {
   get(name: string): FormDataEntryValue | null;
@@ -27,8 +28,9 @@ const str = (form: FormLike, name: string, max: number): string => {
   return typeof v === "string" ? v.trim().slice(0, max) : "";
 };
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/;
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
+/** The contract's e-mail rule (one rule with the API). */
+const EMAIL = email();
 
 /** The API's field names → ours; anything about the lines is the whole form's. */
 const API_FIELDS = new Set<string>(["representativeName", "representativeEmail", "representativePhone", "deliveryType", "shipmentAddress", "deliveryTime", "manager", "legalFile"]);
@@ -46,31 +48,32 @@ function readValues(form: FormLike): OrderFormValues {
   };
 }
 
-function readIds(raw: string): number[] {
+/** The attached layouts' file/upload keys (a JSON array); anything else in it is dropped. */
+function readKeys(raw: string): string[] {
   if (!raw || raw.length > 2000) return [];
   try {
     const value: unknown = JSON.parse(raw);
     if (!Array.isArray(value)) return [];
-    return [...new Set(value.filter((v): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0 && v <= 2_147_483_647))].slice(0, MAX_CART_IMAGES);
+    return [...new Set(value.filter((v): v is string => typeof v === "string" && FILE_KEY_PATTERN.test(v)))].slice(0, MAX_CART_IMAGES);
   } catch {
     return [];
   }
 }
 
-const idOf = (raw: string): number | null => (/^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
+const idOf = (raw: string): number | null => (/^\d{1,10}$/.test(raw) && isDbId(Number(raw)) ? Number(raw) : null);
 
 export async function placeOrder(context: Pick<AppLoadContext, "api" | "city">, form: FormLike): Promise<OrderAnswer> {
   const values = readValues(form);
   const errors: Extract<OrderAnswer, { ok: false }>["errors"] = {};
-  let legalFile: { id: number; name: string } | null = null;
+  let legalFile: { key: string; name: string } | null = null;
   const fail = (message: string | null): OrderAnswer => ({ ok: false, message, errors, values, legalFile });
 
-  const keptId = idOf(str(form, ORDER_FIELD.legalFile, 12));
-  if (keptId) legalFile = { id: keptId, name: str(form, "legalFileName", 255) || "Реквизиты" };
+  const keptKey = str(form, ORDER_FIELD.legalFile, 64);
+  if (FILE_KEY_PATTERN.test(keptKey)) legalFile = { key: keptKey, name: str(form, "legalFileName", 255) || "Реквизиты" };
 
   if (!values.representativeName) errors.representativeName = "Укажите ФИО.";
   if (!values.representativeEmail) errors.representativeEmail = "Укажите e-mail.";
-  else if (!EMAIL.test(values.representativeEmail)) errors.representativeEmail = "Неверный формат e-mail.";
+  else if (!EMAIL.safeParse(values.representativeEmail).success) errors.representativeEmail = "Неверный формат e-mail.";
   const phone = normalizePhone(values.representativePhone);
   if (!values.representativePhone) errors.representativePhone = "Укажите телефон.";
   else if (!phone) errors.representativePhone = "Укажите телефон полностью: +7 (XXX) XXX-XX-XX.";
@@ -81,7 +84,7 @@ export async function placeOrder(context: Pick<AppLoadContext, "api" | "city">, 
   const upload = form.get(ORDER_FIELD.legalFileUpload);
   if (upload && typeof upload !== "string" && upload.size > 0) {
     const uploaded = await uploadFile(context, upload, "requisites");
-    if (uploaded.ok) legalFile = { id: uploaded.file.id, name: uploaded.file.originalName || upload.name };
+    if (uploaded.ok) legalFile = { key: uploaded.file.key, name: uploaded.file.originalName || upload.name };
     else errors.legalFile = uploaded.error;
   }
 
@@ -102,25 +105,31 @@ export async function placeOrder(context: Pick<AppLoadContext, "api" | "city">, 
       shipmentAddress: values.deliveryType === "pickup_point" ? null : values.shipmentAddress,
       deliveryTime: values.deliveryTime || null,
       manager,
-      legalFile: legalFile?.id ?? null,
+      legalFile: legalFile?.key ?? null,
       variations,
       comment,
-      imagesIds: readIds(str(form, ORDER_FIELD.imagesIds, 2000)),
+      imageKeys: readKeys(str(form, ORDER_FIELD.imageKeys, 2000)),
     },
     headers: { "Idempotency-Key": key },
   });
   if (result.ok) return { ok: true, orderId: result.data.id };
   // §5: the server's field errors go under the fields; the rest is the form's message (§8).
   // 409 on the key: this attempt already made an order, with other data (its answer was lost and
-  // the form changed since). The page starts a new attempt (a new key) for the next submit.
+  // the form changed since). The API names that order: the visitor lands on its /thanks and the
+  // cart is cleared, as on success (ADR 025). A backend that does not name it: the page says the
+  // order is accepted and starts a new attempt (a new key) for the next submit.
+  if (result.error.status === 409 && result.error.orderId !== undefined) return { ok: true, orderId: result.error.orderId, earlier: true };
   if (result.error.status === 409 && "Idempotency-Key" in result.error.errors) {
     return { ...(fail(ALREADY_ORDERED_MESSAGE) as Extract<OrderAnswer, { ok: false }>), newAttempt: true };
   }
   const other: string[] = [];
   for (const [name, message] of Object.entries(result.error.errors)) {
     if (API_FIELDS.has(name)) errors[name as keyof typeof errors] = message;
+    else if (name.startsWith("imageKeys.")) other.unshift(LAYOUT_GONE_MESSAGE);
     else other.push(message);
   }
+  // Requisites the API refused (gone, or in another order) are asked for again.
+  if (errors.legalFile) legalFile = null;
   const message = other[0] ?? (Object.keys(errors).length > 0 ? result.error.message || FIELD_ERRORS_MESSAGE : result.error.message);
   return fail(message);
 }

@@ -17,7 +17,7 @@ export const ORDER_FIELD = {
   legalFileUpload: "legalFileUpload",
   lines: "lines",
   comment: "comment",
-  imagesIds: "imagesIds",
+  imageKeys: "imageKeys",
   idempotencyKey: "idempotencyKey",
 } as const;
 
@@ -50,7 +50,15 @@ export const EMPTY_ORDER_FORM: OrderFormValues = {
 };
 
 export type OrderAnswer =
-  | { ok: true; orderId: number }
+  | {
+      ok: true;
+      orderId: number;
+      /**
+       * The order was already made by this attempt's key with other data (a lost answer, then a
+       * changed form): the page still clears the cart and shows that order (ADR 025).
+       */
+      earlier?: boolean;
+    }
   | {
       ok: false;
       /** What went wrong as a whole (§8), or null when only fields are wrong. */
@@ -58,8 +66,8 @@ export type OrderAnswer =
       /** §5: field → message, shown under each field. */
       errors: Partial<Record<keyof OrderFormValues | "legalFile", string>>;
       values: OrderFormValues;
-      /** The requisites already uploaded: not asked for again. */
-      legalFile: { id: number; name: string } | null;
+      /** The requisites already uploaded (by their file/upload key): not asked for again. */
+      legalFile: { key: string; name: string } | null;
       /** The key was used by an order with other data: the next submit is a new attempt (a new key). */
       newAttempt?: boolean;
     };
