@@ -2,8 +2,10 @@
  * Issue 17, as a shopper: the cart (tmg_cart in local storage, priced on the server), ordering
  * and the thanks page; a second tab; without JavaScript; field errors.
  */
+import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import sharp from "sharp";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
 import { OUTAGE_URL } from "#tests/support/servers.ts";
 
@@ -168,6 +170,72 @@ test("ordering: field errors show under the fields and nothing typed is lost", a
   await expect(cartCount(page)).toHaveText("1");
 });
 
+/** A PNG of random noise (it does not compress): `side`² pixels, ~3 × side² bytes. */
+async function noisePng(side: number): Promise<Buffer> {
+  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+/** 11 MB of anything: over the 10 MB limit; the name and type say PNG. */
+const tooBig = () => ({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(11 * 1024 * 1024, 1) });
+
+// With JavaScript, React Router posts to "/cart/upload.data" and "/cart/ordering.data": these got
+// the 1 MB default body limit, so every real layout was a 413 and the error page.
+test("a 4 MB layout on /cart and a 4 MB requisites file on /cart/ordering are accepted (JavaScript on)", async ({ page, request }) => {
+  test.setTimeout(40_000);
+  const png = await noisePng(1150);
+  expect(png.length).toBeGreaterThan(3 * 1024 * 1024);
+  expect(png.length).toBeLessThan(5 * 1024 * 1024);
+  const { dear } = await products(request);
+  await addFromProductPage(page, dear, 100);
+  await page.goto("/cart");
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: "Комментарий к заказу" }).fill("Срочно");
+  await page.getByLabel(/Прикрепить макет или логотип/).setInputFiles({ name: "layout.png", mimeType: "image/png", buffer: png });
+  const image = page.getByTestId("cart-image");
+  await expect(image).toHaveCount(1, { timeout: 15_000 });
+  await expect(image.getByRole("img", { name: "layout.png" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Корзина", level: 1 })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Комментарий к заказу" })).toHaveValue("Срочно");
+
+  await page.goto("/cart/ordering");
+  await waitForHydration(page);
+  await expect(page.getByTestId("send-order")).toBeEnabled();
+  await page.getByLabel("ФИО").fill("Иванова Мария Петровна");
+  await page.getByLabel("E-mail").fill("maria@example.ru");
+  // An incomplete phone: the server answers a field error, and the uploaded file is kept.
+  await page.getByLabel("Телефон").pressSequentially("921", { delay: 40 });
+  await page.getByTestId("legal-file").setInputFiles({ name: "rekvizity.png", mimeType: "image/png", buffer: png });
+  await page.getByRole("button", { name: "Отправить заказ" }).click();
+  await expect(page.getByTestId("error-representativePhone")).toContainText("Укажите телефон полностью", { timeout: 15_000 });
+  await expect(page.getByText("Реквизиты загружены: rekvizity.png")).toBeVisible();
+  await expect(page.getByLabel("ФИО")).toHaveValue("Иванова Мария Петровна");
+  await page.getByLabel("Телефон").fill("");
+  await page.getByLabel("Телефон").pressSequentially("9211234567", { delay: 40 });
+  await page.getByRole("button", { name: "Отправить заказ" }).click();
+  await expect(page).toHaveURL(/\/thanks\?order=\d+$/);
+});
+
+test("an 11 MB file: a clear message, the page stays (JavaScript on)", async ({ page, request }) => {
+  const { dear } = await products(request);
+  await addFromProductPage(page, dear, 100);
+  await page.goto("/cart");
+  await waitForHydration(page);
+  await page.getByLabel(/Прикрепить макет или логотип/).setInputFiles(tooBig());
+  await expect(page.getByRole("alert").filter({ hasText: "Файл больше 10 МБ" })).toBeVisible();
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByTestId("cart-image")).toHaveCount(0);
+
+  await page.goto("/cart/ordering");
+  await waitForHydration(page);
+  await page.getByLabel("ФИО").fill("Пётр");
+  await page.getByTestId("legal-file").setInputFiles(tooBig());
+  await expect(page.getByTestId("error-legalFile")).toHaveText("Файл больше 10 МБ");
+  await expect(page.getByLabel("ФИО")).toHaveValue("Пётр");
+  await expect(page.getByRole("button", { name: "Отправить заказ" })).toBeVisible();
+});
+
 test("the filled cart and ordering pages have no serious accessibility violations", async ({ page, request }) => {
   const { dear } = await products(request);
   await addFromProductPage(page, dear, 100);
@@ -210,6 +278,20 @@ test.describe("without JavaScript", () => {
     await expect(block.locator('a[href^="mailto:"]')).toHaveText(/@/);
     await expect(page.locator(".cart-page__placeholder")).toBeHidden();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+
+  // Without JavaScript the ordering form can't be sent (the lines live in local storage), so a
+  // form post is what a script or an old browser would send: the page comes back with the message
+  // under the field, never the error page.
+  test("an 11 MB requisites file posted as a plain form: the ordering page with the message under the field", async ({ request }) => {
+    const response = await request.post("/cart/ordering", {
+      multipart: { representativeName: "Пётр", legalFileUpload: tooBig() },
+      headers: { Accept: "text/html" },
+    });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Оформление заказа");
+    expect(html).toMatch(/data-testid="error-legalFile"[^>]*>Файл больше 10 МБ</);
   });
 
   test("/cart/ordering and /thanks are private and noindex", async ({ page }) => {
