@@ -16,7 +16,7 @@ import { cartItems, incompleteCoatingCount, orderingBlock, setOrderComment, MAX_
 import { coatingProblemCount, EMPTY_CART_VIEW, type CartPriceAnswer } from "#app/features/cart/cart-view.ts";
 import { useCartPage } from "#app/features/cart/use-cart.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
-import { CartLineRow, CartTotals, CartImages, OrderBlockNote, NoScriptCart, PricingError, indexChoices } from "#app/components/cart/cart-parts.tsx";
+import { CartLineRow, CartTotals, CartImages, OrderBlockNote, NoScriptCart, PricingError, RemovedNotice, indexChoices } from "#app/components/cart/cart-parts.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { SITE_NAME } from "#app/lib/seo.ts";
@@ -71,11 +71,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="cart-page__grid">
           <div className="cart-page__lines">
-            {pricing.removed > 0 ? (
-              <p className="cart-page__notice" role="status">
-                Некоторых товаров больше нет в продаже — убрали их из корзины ({pricing.removed}).
-              </p>
-            ) : null}
+            <RemovedNotice count={pricing.removed} />
             {shown?.error ? <PricingError message={shown.error} retry={pricing.retry} /> : null}
             <ul className="cart-lines" aria-busy={pricing.pending}>
               {items.map((item) => (

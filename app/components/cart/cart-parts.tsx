@@ -443,6 +443,16 @@ export function CartImages({ cart, update }: { cart: LocalCart; update: Update }
   );
 }
 
+/** §4: variations no longer sold were dropped from the local cart (the cart and ordering pages). */
+export function RemovedNotice({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p className="cart-page__notice" role="status" data-testid="cart-removed">
+      Некоторых товаров больше нет в продаже — убрали их из корзины ({count}).
+    </p>
+  );
+}
+
 /** §8: the cart could not be priced (zeros are shown); the lines stay, and it can be tried again. */
 export function PricingError({ message, retry }: { message: string; retry: () => void }) {
   return (
