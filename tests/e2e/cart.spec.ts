@@ -236,6 +236,46 @@ test("an 11 MB file: a clear message, the page stays (JavaScript on)", async ({ 
   await expect(page.getByRole("button", { name: "Отправить заказ" })).toBeVisible();
 });
 
+// Product pages are shared by the page cache: the cart's state arrives after hydration. The
+// "В корзине: N шт. →" link used to appear in a wrapping row and push a second line at 375 px.
+test("the product page at 375 px with a stored cart: no layout shift as the cart's state appears (CLS ≤ 0.05)", async ({ page, request }) => {
+  const { dear } = await products(request);
+  // Tall enough that the calculator is on screen (shifts out of view don't count).
+  await page.setViewportSize({ width: 375, height: 2400 });
+  await page.goto(`/catalog/goods/${dear.id}`); // fills the page cache
+  await page.evaluate(
+    ({ ids, group }) => {
+      const products = Object.fromEntries(ids.map((id) => [id, { variation: id, count: 100_000, coatings: [] }]));
+      window.localStorage.setItem("tmg_cart", JSON.stringify({ products, comment: "", timestamp: 1 }));
+      window.localStorage.setItem("tmg_favorites", JSON.stringify([group]));
+    },
+    { ids: dear.products.map((p) => p.id), group: dear.id },
+  );
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto(`/catalog/goods/${dear.id}`);
+  await waitForHydration(page);
+  await expect(page.getByTestId("in-cart-link")).toContainText("В корзине: 100\u00a0000 шт.");
+  await expect(page.getByTestId("add-to-cart")).toHaveText("Добавить ещё");
+  await page.waitForTimeout(500);
+  const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  expect(cls).toBeLessThanOrEqual(0.05);
+});
+
+test("a card's «В корзину» hands the focus to the «В корзине» link", async ({ page }) => {
+  await page.goto("/catalog/ruchki");
+  await waitForHydration(page);
+  const card = page.locator(".product-card").first();
+  await card.getByRole("button", { name: "В корзину" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(card.getByRole("link", { name: "В корзине" })).toBeFocused();
+});
+
 test("the filled cart and ordering pages have no serious accessibility violations", async ({ page, request }) => {
   const { dear } = await products(request);
   await addFromProductPage(page, dear, 100);
@@ -292,6 +332,15 @@ test.describe("without JavaScript", () => {
     const html = await response.text();
     expect(html).toContain("Оформление заказа");
     expect(html).toMatch(/data-testid="error-legalFile"[^>]*>Файл больше 10 МБ</);
+  });
+
+  test("«В корзину» is not offered (it would do nothing); its place is kept", async ({ page }) => {
+    await page.goto("/catalog/ruchki");
+    const button = page.locator(".product-card").first().locator(".add-to-cart__button");
+    await expect(button).toBeDisabled();
+    await expect(button).toBeHidden();
+    const box = await page.locator(".product-card").first().locator(".add-to-cart").boundingBox();
+    expect(box?.height).toBeGreaterThan(30);
   });
 
   test("/cart/ordering and /thanks are private and noindex", async ({ page }) => {
