@@ -120,6 +120,14 @@ test("a second tab sees the cart change", async ({ page, context, request }) => 
   await waitForHydration(page);
   await page.getByTestId("cart-count-input").fill("250");
   await expect(other.getByTestId("cart-count-input")).toHaveValue("250");
+  // Comments follow too (they were copied once, and the other tab's next keystroke overwrote them).
+  await page.getByRole("textbox", { name: "Комментарий к заказу" }).fill("Доставка до 15 декабря");
+  await page.getByRole("textbox", { name: "Комментарий к товару" }).fill("синий логотип");
+  await expect(other.getByRole("textbox", { name: "Комментарий к заказу" })).toHaveValue("Доставка до 15 декабря");
+  await expect(other.getByRole("textbox", { name: "Комментарий к товару" })).toHaveValue("синий логотип");
+  await other.getByRole("textbox", { name: "Комментарий к товару" }).press("End");
+  await other.getByRole("textbox", { name: "Комментарий к товару" }).pressSequentially(" на крышке");
+  await expect(page.getByRole("textbox", { name: "Комментарий к товару" })).toHaveValue("синий логотип на крышке");
   await page.getByTestId("cart-line").getByRole("button", { name: /Удалить .* из корзины/ }).click();
   await expect(other.getByTestId("cart-empty")).toBeVisible();
   await expect(cartCount(other)).toHaveText("");
