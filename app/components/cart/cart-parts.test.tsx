@@ -114,6 +114,24 @@ describe("another tab's changes (§4 tabs)", () => {
   });
 });
 
+describe("another tab's changes while a field has the focus", () => {
+  it("a field in step with the store follows it; a half-typed size stays", async () => {
+    localStorage.setItem(CART_STORAGE_KEY, cartOf("синий", 40));
+    const c = await render();
+    await type(comment(c), "синий логотип");
+    expect(document.activeElement).toBe(comment(c));
+    await otherTab(cartOf("синий логотип на крышке", 40));
+    expect(comment(c).value).toBe("синий логотип на крышке");
+
+    await type(width(c), "12,");
+    await otherTab(cartOf("синий логотип на крышке", 55));
+    expect(width(c).value).toBe("12,");
+    await type(width(c), "12");
+    expect(stored().products[5]!.coatings[0]!.width).toBe(12);
+    expect(width(c).value).toBe("12");
+  });
+});
+
 describe("focus after removing (no fall to <body>)", () => {
   it("a removed line: the next line's first control; the last one: the heading", async () => {
     localStorage.setItem(CART_STORAGE_KEY, cartOf("", 40, true));

@@ -1,8 +1,9 @@
 /**
- * A text field over a value of the local cart (a comment, a coating's size). While the field has
- * the focus it shows what is typed (a half-typed "12," or a trailing space stays); otherwise it
- * shows the stored value, so another tab's change (the `storage` event) appears, and the next
- * keystroke here starts from it instead of overwriting it with a stale copy.
+ * A text field over a value of the local cart (a comment, a coating's size) that follows the
+ * store: another tab's change (the `storage` event) shows, and the next keystroke here starts from
+ * it instead of overwriting it with a stale copy. While the field is being edited it shows what is
+ * typed when that differs from what is stored (a half-typed "12," stays); a draft in step with the
+ * store (every valid keystroke is saved at once) follows it, focused or not.
  */
 import { useState } from "react";
 
@@ -14,13 +15,26 @@ export interface Draft {
   set(text: string): void;
 }
 
+interface Editing {
+  draft: string;
+  /** The stored value the draft was last compared with. */
+  seen: string;
+}
+
 export function useDraft(stored: string): Draft {
   // null: not being edited, the stored value is shown.
-  const [draft, setDraft] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  let current = editing;
+  if (current && current.seen !== stored) {
+    // The store changed under the field (a save of ours, or another tab): a draft that was in step
+    // with the store follows it; one that was not (half-typed) stays.
+    current = current.draft === current.seen ? { draft: stored, seen: stored } : { draft: current.draft, seen: stored };
+    setEditing(current);
+  }
   return {
-    value: draft ?? stored,
-    onFocus: () => setDraft(stored),
-    onBlur: () => setDraft(null),
-    set: setDraft,
+    value: current?.draft ?? stored,
+    onFocus: () => setEditing({ draft: stored, seen: stored }),
+    onBlur: () => setEditing(null),
+    set: (text) => setEditing((e) => ({ draft: text, seen: e?.seen ?? stored })),
   };
 }
