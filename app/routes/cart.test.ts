@@ -153,7 +153,7 @@ describe("POST /cart/upload", () => {
     ["a JPEG as image/pjpeg", new File(["\xff\xd8"], "photo.JPG", { type: "image/pjpeg" })],
     ["a PDF as application/x-pdf", new File(["%PDF"], "rekvizity.pdf", { type: "application/x-pdf" }), "requisites"],
     ["a PDF as application/octet-stream", new File(["%PDF"], "scan.pdf", { type: "application/octet-stream" })],
-  ] as const)("%s goes to the API, which checks the bytes", async (_name, file, kind = "layout") => {
+  ] as [string, File, string?][])("%s goes to the API, which checks the bytes", async (_name, file, kind = "layout") => {
     const { result, seen } = await upload(fileForm(file, kind));
     expect(seen).toHaveLength(1);
     expect(result.ok).toBe(true);
