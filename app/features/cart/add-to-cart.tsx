@@ -107,7 +107,11 @@ export function AddToCart({ variation, count, coatings = [], problem = null, var
             <AppLink to="/cart" className="button add-to-cart__in-cart" data-testid="in-cart-link">
               В корзине: {formatCount(inCart.count)} шт. →
             </AppLink>
-          ) : null}
+          ) : (
+            <span className="button add-to-cart__in-cart add-to-cart__in-cart--placeholder" aria-hidden="true">
+              В корзине
+            </span>
+          )}
         </span>
       </div>
       <p className={problem && status === problem ? "add-to-cart__status add-to-cart__status--problem" : "add-to-cart__status"} role="status">

@@ -34,7 +34,7 @@ export function HeaderCount({ to, icon, label, count, testId }: HeaderCountProps
       <span className="header__icon">
         <Icon name={icon} />
         <span className="header__count" data-testid={testId} data-count={n} hidden={n === 0} aria-hidden="true">
-          {n > 0 ? (n > 99 ? "99+" : n) : null}
+          {n > 0 ? n : null}
         </span>
       </span>
       <span>{label}</span>
