@@ -5,7 +5,10 @@
  *
  * A body must declare its length, and the length must be within the limit of its path: the
  * default, or the first `paths` rule whose path is the request's path or a parent of it (an upload
- * route gets its own there). With a Content-Length, Node's HTTP parser reads exactly that many
+ * route gets its own there). React Router posts `<Form>` and fetcher submissions to the route's
+ * single-fetch URL, the path plus ".data" ("/cart/upload.data"; "/cart/upload/_.data" with a
+ * trailing slash), so a rule covers that form of its path too; "/_root.data" (the home page) has
+ * no rule of its own and keeps the default. With a Content-Length, Node's HTTP parser reads exactly that many
  * bytes, so the declared length is the real bound. A chunked body (no length) would have to be
  * read to be measured, and whatever measured it would have consumed the stream that React Router
  * and the API read: it is refused with 411. Browsers send a Content-Length with every form and
@@ -50,8 +53,16 @@ function size(bytes: number): string {
   return `${bytes} байт`;
 }
 
+/** React Router's single-fetch URL of a route: "/a/b" → "/a/b.data". */
+const DATA_SUFFIX = ".data";
+
+/** Whether a rule's path covers a request's path: itself, its ".data" form, or anything below it. */
+export function covers(rulePath: string, path: string): boolean {
+  return path === rulePath || path === `${rulePath}${DATA_SUFFIX}` || path.startsWith(`${rulePath}/`);
+}
+
 export function bodyLimit({ limit, paths = [] }: BodyLimitOptions): RequestHandler {
-  const ruleFor = (path: string) => paths.find((rule) => path === rule.path || path.startsWith(`${rule.path}/`));
+  const ruleFor = (path: string) => paths.find((rule) => covers(rule.path, path));
   return (req, res, next) => {
     const length = req.headers["content-length"];
     if (req.headers["transfer-encoding"] !== undefined) {

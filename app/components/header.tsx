@@ -7,7 +7,7 @@ import { Logo } from "./logo.tsx";
 import { CatalogMenu } from "./catalog-menu.tsx";
 import { SearchBox } from "./search-box.tsx";
 import { Icon } from "./ui/icon.tsx";
-import { ListCount } from "#app/features/shopping/header-count.tsx";
+import { ComparisonEntry, FavoritesEntry } from "#app/features/shopping/header-count.tsx";
 import { ListNotice } from "#app/features/shopping/list-notice.tsx";
 import { CartEntry } from "#app/features/cart/cart-counter.tsx";
 
@@ -43,16 +43,8 @@ export function Header() {
             <Icon name="user" />
             <span>Войти</span>
           </AppLink>
-          <AppLink to="/favorites" className="header__entry">
-            <Icon name="heart" />
-            <span>Избранное</span>
-            <ListCount of="favorites" />
-          </AppLink>
-          <AppLink to="/comparison" className="header__entry">
-            <Icon name="compare" />
-            <span>Сравнение</span>
-            <ListCount of="comparison" />
-          </AppLink>
+          <FavoritesEntry />
+          <ComparisonEntry />
           <CartEntry />
         </nav>
       </div>

@@ -12,13 +12,13 @@ import type { Route } from "./+types/cart-ordering";
 import { endpoints } from "#contract/index.ts";
 import { placeOrder } from "#app/features/cart/ordering.server.ts";
 import { managerCookie, MANAGER_COOKIE, readCookies } from "#app/lib/cookies.server.ts";
-import { cartItems, cartPayload, incompleteCoatingCount, orderingBlock, UPLOAD_ACCEPT_TYPES } from "#app/features/cart/cart.ts";
+import { cartItems, cartPayload, incompleteCoatingCount, orderingBlock, UPLOAD_ACCEPT_TYPES, UPLOAD_MAX_BYTES, UPLOAD_TOO_BIG } from "#app/features/cart/cart.ts";
 import { coatingProblemCount, EMPTY_CART_VIEW } from "#app/features/cart/cart-view.ts";
 import { DELIVERY_TYPES, EMPTY_ORDER_FORM, ORDER_FIELD, thanksHref, type OrderAnswer, type OrderFormValues } from "#app/features/cart/ordering.ts";
 import { useCartPage } from "#app/features/cart/use-cart.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
 import { toCoatingChoice } from "#app/features/coating/coating-form.ts";
-import { CartTotals, NoScriptCart, OrderBlockNote, PricingError, indexChoices } from "#app/components/cart/cart-parts.tsx";
+import { CartTotals, NoScriptCart, OrderBlockNote, PricingError, RemovedNotice, indexChoices } from "#app/components/cart/cart-parts.tsx";
 import { MaskedInput, PHONE_MASK, phoneTrack } from "#app/lib/mask.tsx";
 import { trackGoal } from "#app/lib/analytics.ts";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -95,7 +95,10 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
 
   const failed = actionData && !actionData.ok ? actionData : null;
   const values: OrderFormValues = failed?.values ?? { ...EMPTY_ORDER_FORM, manager: loaderData.savedManager };
-  const errors = failed?.errors ?? {};
+  // A requisites file over the limit is refused as soon as it is chosen (JavaScript on): the form
+  // is not sent with it, the message shows under the field, and the rest of the form stays.
+  const [fileTooBig, setFileTooBig] = useState(false);
+  const errors = fileTooBig ? { ...failed?.errors, legalFile: UPLOAD_TOO_BIG } : (failed?.errors ?? {});
   const [delivery, setDelivery] = useState(values.deliveryType);
   const needsAddress = DELIVERY_TYPES.find((d) => d.value === delivery)?.needsAddress ?? false;
   const lines = JSON.stringify(cartPayload(cart, byId));
@@ -124,6 +127,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
       ) : (
         <div className="cart-page__grid">
           <Form method="post" encType="multipart/form-data" className="ordering-form" noValidate={false}>
+            <RemovedNotice count={pricing.removed} />
             {failed?.message ? (
               <p className="ordering-form__message" role="alert" data-testid="order-message">
                 {failed.message}
@@ -224,6 +228,13 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
                     type="file"
                     name={ORDER_FIELD.legalFileUpload}
                     accept={UPLOAD_ACCEPT_TYPES}
+                    onChange={(e) => {
+                      const file = e.target.files?.[0];
+                      const tooBig = Boolean(file && file.size > UPLOAD_MAX_BYTES);
+                      if (tooBig) e.target.value = "";
+                      setFileTooBig(tooBig);
+                    }}
+                    data-testid="legal-file"
                     {...described("legalFile")}
                   />
                 </label>

@@ -6,7 +6,7 @@
  * incomplete, and below the minimal order, §4). Personal: private, noindex; without JavaScript
  * it says a cart needs it and how to order by phone or e-mail.
  */
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/cart";
 import { endpoints } from "#contract/index.ts";
@@ -15,8 +15,9 @@ import { priceLocalCart, CART_UNREADABLE_MESSAGE } from "#app/features/cart/cart
 import { cartItems, incompleteCoatingCount, orderingBlock, setOrderComment, MAX_ORDER_COMMENT, type LocalCart } from "#app/features/cart/cart.ts";
 import { coatingProblemCount, EMPTY_CART_VIEW, type CartPriceAnswer } from "#app/features/cart/cart-view.ts";
 import { useCartPage } from "#app/features/cart/use-cart.ts";
+import { useDraft } from "#app/features/cart/use-draft.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
-import { CartLineRow, CartTotals, CartImages, OrderBlockNote, NoScriptCart, PricingError, indexChoices } from "#app/components/cart/cart-parts.tsx";
+import { CartLineRow, CartTotals, CartImages, OrderBlockNote, NoScriptCart, PricingError, RemovedNotice, indexChoices } from "#app/components/cart/cart-parts.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { SITE_NAME } from "#app/lib/seo.ts";
@@ -62,7 +63,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="cart-page">
-      <h1>Корзина</h1>
+      <h1 tabIndex={-1}>Корзина</h1>
       <NoScriptCart />
       {!hydrated ? (
         <div className="cart-page__placeholder" aria-hidden="true" />
@@ -71,11 +72,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="cart-page__grid">
           <div className="cart-page__lines">
-            {pricing.removed > 0 ? (
-              <p className="cart-page__notice" role="status">
-                Некоторых товаров больше нет в продаже — убрали их из корзины ({pricing.removed}).
-              </p>
-            ) : null}
+            <RemovedNotice count={pricing.removed} />
             {shown?.error ? <PricingError message={shown.error} retry={pricing.retry} /> : null}
             <ul className="cart-lines" aria-busy={pricing.pending}>
               {items.map((item) => (
@@ -124,7 +121,8 @@ function EmptyCart() {
 }
 
 function OrderComment({ cart, update }: { cart: LocalCart; update: (change: (cart: LocalCart) => LocalCart) => void }) {
-  const [value, setValue] = useState(cart.comment);
+  // Follows the stored comment while not being typed in: another tab's edit shows (§4 tabs).
+  const comment = useDraft(cart.comment);
   return (
     <label className="field cart-page__comment">
       <span className="field__label">Комментарий к заказу</span>
@@ -132,9 +130,11 @@ function OrderComment({ cart, update }: { cart: LocalCart; update: (change: (car
         className="field__input"
         rows={3}
         maxLength={MAX_ORDER_COMMENT}
-        value={value}
+        value={comment.value}
+        onFocus={comment.onFocus}
+        onBlur={comment.onBlur}
         onChange={(e) => {
-          setValue(e.target.value);
+          comment.set(e.target.value);
           update((c) => setOrderComment(c, e.target.value));
         }}
       />

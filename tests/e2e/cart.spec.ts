@@ -2,8 +2,10 @@
  * Issue 17, as a shopper: the cart (tmg_cart in local storage, priced on the server), ordering
  * and the thanks page; a second tab; without JavaScript; field errors.
  */
+import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import sharp from "sharp";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
 import { OUTAGE_URL } from "#tests/support/servers.ts";
 
@@ -118,6 +120,14 @@ test("a second tab sees the cart change", async ({ page, context, request }) => 
   await waitForHydration(page);
   await page.getByTestId("cart-count-input").fill("250");
   await expect(other.getByTestId("cart-count-input")).toHaveValue("250");
+  // Comments follow too (they were copied once, and the other tab's next keystroke overwrote them).
+  await page.getByRole("textbox", { name: "Комментарий к заказу" }).fill("Доставка до 15 декабря");
+  await page.getByRole("textbox", { name: "Комментарий к товару" }).fill("синий логотип");
+  await expect(other.getByRole("textbox", { name: "Комментарий к заказу" })).toHaveValue("Доставка до 15 декабря");
+  await expect(other.getByRole("textbox", { name: "Комментарий к товару" })).toHaveValue("синий логотип");
+  await other.getByRole("textbox", { name: "Комментарий к товару" }).press("End");
+  await other.getByRole("textbox", { name: "Комментарий к товару" }).pressSequentially(" на крышке");
+  await expect(page.getByRole("textbox", { name: "Комментарий к товару" })).toHaveValue("синий логотип на крышке");
   await page.getByTestId("cart-line").getByRole("button", { name: /Удалить .* из корзины/ }).click();
   await expect(other.getByTestId("cart-empty")).toBeVisible();
   await expect(cartCount(other)).toHaveText("");
@@ -168,6 +178,125 @@ test("ordering: field errors show under the fields and nothing typed is lost", a
   await expect(cartCount(page)).toHaveText("1");
 });
 
+/** A PNG of random noise (it does not compress): `side`² pixels, ~3 × side² bytes. */
+async function noisePng(side: number): Promise<Buffer> {
+  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+/** 11 MB of anything: over the 10 MB limit; the name and type say PNG. */
+const tooBig = () => ({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(11 * 1024 * 1024, 1) });
+
+// With JavaScript, React Router posts to "/cart/upload.data" and "/cart/ordering.data": these got
+// the 1 MB default body limit, so every real layout was a 413 and the error page.
+test("a 4 MB layout on /cart and a 4 MB requisites file on /cart/ordering are accepted (JavaScript on)", async ({ page, request }) => {
+  test.setTimeout(40_000);
+  const png = await noisePng(1150);
+  expect(png.length).toBeGreaterThan(3 * 1024 * 1024);
+  expect(png.length).toBeLessThan(5 * 1024 * 1024);
+  const { dear } = await products(request);
+  await addFromProductPage(page, dear, 100);
+  await page.goto("/cart");
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: "Комментарий к заказу" }).fill("Срочно");
+  await page.getByLabel(/Прикрепить макет или логотип/).setInputFiles({ name: "layout.png", mimeType: "image/png", buffer: png });
+  const image = page.getByTestId("cart-image");
+  await expect(image).toHaveCount(1, { timeout: 15_000 });
+  await expect(image.getByRole("img", { name: "layout.png" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Корзина", level: 1 })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Комментарий к заказу" })).toHaveValue("Срочно");
+
+  await page.goto("/cart/ordering");
+  await waitForHydration(page);
+  await expect(page.getByTestId("send-order")).toBeEnabled();
+  await page.getByLabel("ФИО").fill("Иванова Мария Петровна");
+  await page.getByLabel("E-mail").fill("maria@example.ru");
+  // An incomplete phone: the server answers a field error, and the uploaded file is kept.
+  await page.getByLabel("Телефон").pressSequentially("921", { delay: 40 });
+  await page.getByTestId("legal-file").setInputFiles({ name: "rekvizity.png", mimeType: "image/png", buffer: png });
+  await page.getByRole("button", { name: "Отправить заказ" }).click();
+  await expect(page.getByTestId("error-representativePhone")).toContainText("Укажите телефон полностью", { timeout: 15_000 });
+  await expect(page.getByText("Реквизиты загружены: rekvizity.png")).toBeVisible();
+  await expect(page.getByLabel("ФИО")).toHaveValue("Иванова Мария Петровна");
+  await page.getByLabel("Телефон").fill("");
+  await page.getByLabel("Телефон").pressSequentially("9211234567", { delay: 40 });
+  await page.getByRole("button", { name: "Отправить заказ" }).click();
+  await expect(page).toHaveURL(/\/thanks\?order=\d+$/);
+});
+
+test("an 11 MB file: a clear message, the page stays (JavaScript on)", async ({ page, request }) => {
+  const { dear } = await products(request);
+  await addFromProductPage(page, dear, 100);
+  await page.goto("/cart");
+  await waitForHydration(page);
+  await page.getByLabel(/Прикрепить макет или логотип/).setInputFiles(tooBig());
+  await expect(page.getByRole("alert").filter({ hasText: "Файл больше 10 МБ" })).toBeVisible();
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByTestId("cart-image")).toHaveCount(0);
+
+  await page.goto("/cart/ordering");
+  await waitForHydration(page);
+  await page.getByLabel("ФИО").fill("Пётр");
+  await page.getByTestId("legal-file").setInputFiles(tooBig());
+  await expect(page.getByTestId("error-legalFile")).toHaveText("Файл больше 10 МБ");
+  await expect(page.getByLabel("ФИО")).toHaveValue("Пётр");
+  await expect(page.getByRole("button", { name: "Отправить заказ" })).toBeVisible();
+});
+
+// Product pages are shared by the page cache: the cart's state arrives after hydration. The
+// "В корзине: N шт. →" link used to appear in a wrapping row and push a second line at 375 px.
+test("the product page at 375 px with a stored cart: no layout shift as the cart's state appears (CLS ≤ 0.05)", async ({ page, request }) => {
+  const { dear } = await products(request);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/catalog/goods/${dear.id}`); // fills the page cache
+  await page.evaluate(
+    ({ ids, group }) => {
+      const products = Object.fromEntries(ids.map((id) => [id, { variation: id, count: 100_000, coatings: [] }]));
+      window.localStorage.setItem("tmg_cart", JSON.stringify({ products, comment: "", timestamp: 1 }));
+      window.localStorage.setItem("tmg_favorites", JSON.stringify([group]));
+    },
+    { ids: dear.products.map((p) => p.id), group: dear.id },
+  );
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  // The scripts wait until the button is on screen: the shifts that count are those in view.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/**/*.js", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto(`/catalog/goods/${dear.id}`, { waitUntil: "commit" });
+  await page.getByTestId("add-to-cart").waitFor({ state: "attached" });
+  await page.evaluate(() => document.querySelector("[data-testid=add-to-cart]")!.scrollIntoView({ block: "center" }));
+  // What follows the button's row: where it is before the scripts run, and after.
+  const below = page.locator(".add-to-cart:not(.add-to-cart--card) > .add-to-cart__status");
+  const before = await below.boundingBox();
+  release();
+  await waitForHydration(page);
+  await expect(page.getByTestId("in-cart-link")).toContainText("В корзине: 100\u00a0000 шт.");
+  await expect(page.getByTestId("add-to-cart")).toHaveAccessibleName("Добавить ещё");
+  await page.waitForTimeout(500);
+  const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  expect(cls).toBeLessThanOrEqual(0.05);
+  expect(await below.boundingBox()).toEqual(before);
+});
+
+test("a card's «В корзину» hands the focus to the «В корзине» link", async ({ page }) => {
+  await page.goto("/catalog/ruchki");
+  await waitForHydration(page);
+  const card = page.locator(".product-card").first();
+  await card.getByRole("button", { name: "В корзину" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(card.getByRole("link", { name: "В корзине" })).toBeFocused();
+});
+
 test("the filled cart and ordering pages have no serious accessibility violations", async ({ page, request }) => {
   const { dear } = await products(request);
   await addFromProductPage(page, dear, 100);
@@ -210,6 +339,29 @@ test.describe("without JavaScript", () => {
     await expect(block.locator('a[href^="mailto:"]')).toHaveText(/@/);
     await expect(page.locator(".cart-page__placeholder")).toBeHidden();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+
+  // Without JavaScript the ordering form can't be sent (the lines live in local storage), so a
+  // form post is what a script or an old browser would send: the page comes back with the message
+  // under the field, never the error page.
+  test("an 11 MB requisites file posted as a plain form: the ordering page with the message under the field", async ({ request }) => {
+    const response = await request.post("/cart/ordering", {
+      multipart: { representativeName: "Пётр", legalFileUpload: tooBig() },
+      headers: { Accept: "text/html" },
+    });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Оформление заказа");
+    expect(html).toMatch(/data-testid="error-legalFile"[^>]*>Файл больше 10 МБ</);
+  });
+
+  test("«В корзину» is not offered (it would do nothing); its place is kept", async ({ page }) => {
+    await page.goto("/catalog/ruchki");
+    const button = page.locator(".product-card").first().locator(".add-to-cart__button");
+    await expect(button).toBeDisabled();
+    await expect(button).toBeHidden();
+    const box = await page.locator(".product-card").first().locator(".add-to-cart").boundingBox();
+    expect(box?.height).toBeGreaterThan(30);
   });
 
   test("/cart/ordering and /thanks are private and noindex", async ({ page }) => {

@@ -28,6 +28,7 @@ import {
 } from "#app/features/cart/cart.ts";
 import { formatWeight, type CartLineView, type CartView } from "#app/features/cart/cart-view.ts";
 import type { UploadResult } from "#app/features/cart/cart.server.ts";
+import { useDraft } from "#app/features/cart/use-draft.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { ShopEmptyResults } from "#app/components/empty-results.tsx";
@@ -52,6 +53,24 @@ export function NoScriptCart() {
     </noscript>
   );
 }
+
+const FOCUSABLE = 'a[href]:not([tabindex="-1"]), button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
+
+/**
+ * Before a list item is removed with its focused "Удалить" button: once it is gone, the focus goes
+ * to the next item's first control, else the previous one's, else `fallback` (never <body>).
+ */
+export function focusAfterRemoval(button: HTMLElement, fallback: () => HTMLElement | null | undefined) {
+  const item = button.closest("li");
+  const neighbour = item?.nextElementSibling ?? item?.previousElementSibling ?? null;
+  setTimeout(() => {
+    const target = (neighbour?.isConnected ? neighbour.querySelector<HTMLElement>(FOCUSABLE) : null) ?? fallback();
+    target?.focus();
+  }, 0);
+}
+
+/** The page's heading (tabIndex -1): where the focus goes when nothing near is left. */
+export const pageHeading = () => document.querySelector<HTMLElement>("main h1, h1");
 
 const newLineId = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `l${Date.now()}${Math.round(Math.random() * 1e6)}`);
 
@@ -82,7 +101,7 @@ export function CartLineRow({
       update((c) => setCount(c, item.variation, Number(text.trim())));
     } else setDraft(text);
   };
-  const [comment, setComment] = useState(item.comment ?? "");
+  const comment = useDraft(item.comment ?? "");
   // Only for the count it was priced at (an answer for an older count says nothing of this one).
   const stockNote = priced && priced.count === item.count && draft === null ? priced.stockNote : null;
 
@@ -159,7 +178,15 @@ export function CartLineRow({
           {priced ? <strong>{formatPrice(priced.price)}</strong> : <span className="cart-line__price--pending">—</span>}
           {priced && priced.printPrice > 0 ? <span className="cart-line__print">в т. ч. нанесение {formatPrice(priced.printPrice)}</span> : null}
         </div>
-        <button type="button" className="cart-line__remove" onClick={() => update((c) => removeItem(c, item.variation))} aria-label={`Удалить ${priced?.title ?? "товар"} из корзины`}>
+        <button
+          type="button"
+          className="cart-line__remove"
+          onClick={(e) => {
+            focusAfterRemoval(e.currentTarget, pageHeading);
+            update((c) => removeItem(c, item.variation));
+          }}
+          aria-label={`Удалить ${priced?.title ?? "товар"} из корзины`}
+        >
           Удалить
         </button>
       </div>
@@ -181,7 +208,7 @@ export function CartLineRow({
           </ul>
         ) : null}
         {item.coatings.length < MAX_COATINGS_PER_LINE && coatings.length > 0 ? (
-          <button type="button" className="link-button" onClick={() => update((c) => addCoatingLine(c, item.variation, newLineId()))}>
+          <button type="button" className="link-button cart-line__add-coating" onClick={() => update((c) => addCoatingLine(c, item.variation, newLineId()))}>
             + Добавить нанесение
           </button>
         ) : null}
@@ -193,9 +220,11 @@ export function CartLineRow({
           className="field__input"
           rows={1}
           maxLength={MAX_LINE_COMMENT}
-          value={comment}
+          value={comment.value}
+          onFocus={comment.onFocus}
+          onBlur={comment.onBlur}
           onChange={(e) => {
-            setComment(e.target.value);
+            comment.set(e.target.value);
             update((c) => setItemComment(c, item.variation, e.target.value));
           }}
         />
@@ -231,11 +260,11 @@ function CoatingLineEditor({
 }) {
   const price = priced && priced.problems.length === 0 ? priced.price : null;
   const coating = coatings.find((c) => c.id === line.coating);
-  const [width, setWidth] = useState(sizeText(line.width));
-  const [height, setHeight] = useState(sizeText(line.height));
+  const width = useDraft(sizeText(line.width));
+  const height = useDraft(sizeText(line.height));
   const save = (patch: Partial<LocalCoatingLine>) => update((c) => updateCoatingLine(c, variation, { ...line, ...patch }));
   const onSize = (which: "width" | "height", text: string) => {
-    (which === "width" ? setWidth : setHeight)(text);
+    (which === "width" ? width : height).set(text);
     const n = parseSize(text);
     if (n !== undefined) save({ [which]: n });
   };
@@ -278,16 +307,44 @@ function CoatingLineEditor({
         ) : null}
         <label className="field cart-coating__size">
           <span className="field__label">Ширина, мм</span>
-          <input className="field__input" id={`${id}-w`} inputMode="decimal" value={width} onChange={(e) => onSize("width", e.target.value)} />
+          <input
+            className="field__input"
+            id={`${id}-w`}
+            inputMode="decimal"
+            value={width.value}
+            onFocus={width.onFocus}
+            onBlur={width.onBlur}
+            onChange={(e) => onSize("width", e.target.value)}
+          />
         </label>
         <label className="field cart-coating__size">
           <span className="field__label">Высота, мм</span>
-          <input className="field__input" inputMode="decimal" value={height} onChange={(e) => onSize("height", e.target.value)} />
+          <input
+            className="field__input"
+            inputMode="decimal"
+            value={height.value}
+            onFocus={height.onFocus}
+            onBlur={height.onBlur}
+            onChange={(e) => onSize("height", e.target.value)}
+          />
         </label>
         <div className="cart-coating__price">
           {complete ? (price !== null ? formatPrice(price) : "…") : null}
         </div>
-        <button type="button" className="cart-line__remove" onClick={() => update((c) => removeCoatingLine(c, variation, line.id))} aria-label="Удалить нанесение">
+        <button
+          type="button"
+          className="cart-line__remove"
+          onClick={(e) => {
+            // Next: a neighbouring coating, else "+ Добавить нанесение" or the line's count.
+            const cartLine = e.currentTarget.closest<HTMLElement>(".cart-line");
+            focusAfterRemoval(
+              e.currentTarget,
+              () => cartLine?.querySelector<HTMLElement>(".cart-line__add-coating") ?? cartLine?.querySelector<HTMLElement>("[data-testid=cart-count-input]"),
+            );
+            update((c) => removeCoatingLine(c, variation, line.id));
+          }}
+          aria-label="Удалить нанесение"
+        >
           Удалить
         </button>
       </div>
@@ -428,7 +485,15 @@ export function CartImages({ cart, update }: { cart: LocalCart; update: Update }
               <a href={image.url} target="_blank" rel="noopener noreferrer" className="cart-images__name">
                 {image.originalName || "Файл"}
               </a>
-              <button type="button" className="cart-line__remove" onClick={() => update((c) => removeImage(c, image.id))} aria-label={`Удалить файл ${image.originalName}`}>
+              <button
+                type="button"
+                className="cart-line__remove"
+                onClick={(e) => {
+                  focusAfterRemoval(e.currentTarget, () => input.current);
+                  update((c) => removeImage(c, image.id));
+                }}
+                aria-label={`Удалить файл ${image.originalName}`}
+              >
                 Удалить
               </button>
             </li>
@@ -448,6 +513,16 @@ export function CartImages({ cart, update }: { cart: LocalCart; update: Update }
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** §4: variations no longer sold were dropped from the local cart (the cart and ordering pages). */
+export function RemovedNotice({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p className="cart-page__notice" role="status" data-testid="cart-removed">
+      Некоторых товаров больше нет в продаже — убрали их из корзины ({count}).
+    </p>
   );
 }
 

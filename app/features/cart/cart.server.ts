@@ -6,7 +6,7 @@
  * anything malformed is a Russian message, never an exception.
  */
 import type { AppLoadContext } from "react-router";
-import { endpoints, CartUnauthRequest, EMPTY_CART, MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES, UPLOAD_SIZE_MESSAGE, UPLOAD_TYPE_MESSAGE, type UploadedFile } from "#contract/index.ts";
+import { endpoints, CartUnauthRequest, EMPTY_CART, MAX_UPLOAD_BYTES, UPLOAD_SIZE_MESSAGE, UPLOAD_TYPE_MESSAGE, type UploadedFile } from "#contract/index.ts";
 import { DEFAULT_ERROR_MESSAGE } from "#app/lib/api-client.server.ts";
 import { toCartView, type CartPriceAnswer } from "./cart-view.ts";
 import type { CartImage } from "./cart.ts";
@@ -69,11 +69,13 @@ export async function priceLocalCart(context: Pick<AppLoadContext, "api">, form:
 
 /**
  * What may be attached, by purpose. The API decides the type from the bytes (PNG, JPEG, WebP, PDF);
- * this is the first, cheap check, from the name and the browser's claimed type.
+ * this is only an early, friendlier message from the file's extension. The browser's claimed type
+ * is not checked: it is whatever the OS says ("" for .webp on some Windows, image/pjpeg,
+ * application/x-pdf) and refused good files.
  */
 export const UPLOAD_KINDS = {
-  layout: { types: UPLOAD_MIME_TYPES, extensions: /\.(png|jpe?g|webp|pdf)$/i, message: UPLOAD_TYPE_MESSAGE },
-  requisites: { types: UPLOAD_MIME_TYPES, extensions: /\.(png|jpe?g|webp|pdf)$/i, message: UPLOAD_TYPE_MESSAGE },
+  layout: { extensions: /\.(png|jpe?g|webp|pdf)$/i, message: UPLOAD_TYPE_MESSAGE },
+  requisites: { extensions: /\.(png|jpe?g|webp|pdf)$/i, message: UPLOAD_TYPE_MESSAGE },
 } as const;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
@@ -88,7 +90,7 @@ export async function uploadFile(context: Pick<AppLoadContext, "api">, value: Fo
   if (value.size > MAX_UPLOAD_BYTES) return { ok: false, error: UPLOAD_TOO_LARGE_MESSAGE };
   const rule = UPLOAD_KINDS[kind];
   const name = (value.name || "file").slice(-200);
-  if (!(rule.types as readonly string[]).includes(value.type) || !rule.extensions.test(name)) return { ok: false, error: rule.message };
+  if (!rule.extensions.test(name)) return { ok: false, error: rule.message };
   const result = await context.api.call(endpoints.fileUpload, { body: { file: value } });
   if (!result.ok) return { ok: false, error: messageOf(result.error) };
   return { ok: true, file: toCartImage(result.data) };

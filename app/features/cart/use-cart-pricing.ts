@@ -44,7 +44,8 @@ export function useCartPricing(cart: LocalCart, coatings: ReadonlyMap<number, Co
     if (!goneKey) return;
     const variations = goneKey.split(",").map(Number);
     update((current) => removeVariations(current, variations));
-    setRemoved(variations.length);
+    // Added up: each answer names only the variations still in the cart when it was priced.
+    setRemoved((count) => count + variations.length);
   }, [goneKey, update]);
 
   return {

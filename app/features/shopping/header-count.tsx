@@ -1,17 +1,53 @@
 /**
- * The header's favourites and comparison counters: empty on the server and while hydrating (the
- * page cache serves everyone the same header), then the stored count. The badge sits over the
+ * The header's favourites, comparison and cart entries: one pattern for the three (§4 counters).
+ * The badge is visible and hidden from assistive technology; the link's accessible name carries
+ * the count instead ("Корзина, товаров: 3"), or is just its label when there is nothing. Empty on
+ * the server and while hydrating (the page cache serves everyone the same header), then the
+ * stored count; other tabs' changes arrive through the `storage` event. The badge sits over the
  * icon (absolutely positioned), so its appearance moves nothing.
  */
+import { AppLink } from "#app/lib/navigation.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { favorites } from "#app/features/favorites/favorites.ts";
 import { comparison } from "#app/features/comparison/comparison.ts";
 import { useSavedIds } from "./use-saved-list.ts";
 
-export function ListCount({ of }: { of: "favorites" | "comparison" }) {
-  const count = useSavedIds(of === "favorites" ? favorites() : comparison())?.length ?? 0;
+export interface HeaderCountProps {
+  to: string;
+  icon: "heart" | "compare" | "cart";
+  label: string;
+  /** null: not known yet (server, hydration), shown as none. */
+  count: number | null;
+  /** The badge's test id (favorites-count, comparison-count, cart-count). */
+  testId: string;
+}
+
+/** "Корзина, товаров: 3"; just "Корзина" for none. */
+export function headerCountName(label: string, count: number): string {
+  return count > 0 ? `${label}, товаров: ${count}` : label;
+}
+
+export function HeaderCount({ to, icon, label, count, testId }: HeaderCountProps) {
+  const n = count ?? 0;
   return (
-    <span className="header__count" data-testid={`${of}-count`} hidden={count === 0}>
-      {count > 0 ? count : null}
-    </span>
+    <AppLink to={to} className="header__entry" aria-label={n > 0 ? headerCountName(label, n) : undefined}>
+      <span className="header__icon">
+        <Icon name={icon} />
+        <span className="header__count" data-testid={testId} data-count={n} hidden={n === 0} aria-hidden="true">
+          {n > 0 ? n : null}
+        </span>
+      </span>
+      <span>{label}</span>
+    </AppLink>
   );
+}
+
+export function FavoritesEntry() {
+  const ids = useSavedIds(favorites());
+  return <HeaderCount to="/favorites" icon="heart" label="Избранное" count={ids?.length ?? null} testId="favorites-count" />;
+}
+
+export function ComparisonEntry() {
+  const ids = useSavedIds(comparison());
+  return <HeaderCount to="/comparison" icon="compare" label="Сравнение" count={ids?.length ?? null} testId="comparison-count" />;
 }

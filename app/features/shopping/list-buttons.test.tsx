@@ -4,7 +4,8 @@ import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { CardListButtons } from "./list-buttons.tsx";
-import { ListCount } from "./header-count.tsx";
+import { MemoryRouter } from "react-router";
+import { ComparisonEntry, FavoritesEntry } from "./header-count.tsx";
 import { ListNotice } from "./list-notice.tsx";
 import { FAVORITES_LIMIT_MESSAGE, FAVORITES_STORAGE_KEY } from "../favorites/favorites.ts";
 import { COMPARISON_STORAGE_KEY } from "../comparison/comparison.ts";
@@ -18,12 +19,12 @@ afterEach(() => {
 
 function Page() {
   return (
-    <>
-      <ListCount of="favorites" />
-      <ListCount of="comparison" />
+    <MemoryRouter>
+      <FavoritesEntry />
+      <ComparisonEntry />
       <CardListButtons groupId={7} productId={70} />
       <ListNotice />
-    </>
+    </MemoryRouter>
   );
 }
 
@@ -55,6 +56,11 @@ describe("list buttons and counters (after hydration, same server HTML for every
     expect(button("Сравнить").getAttribute("aria-pressed")).toBe("true");
     expect(document.querySelector('[data-testid="favorites-count"]')!.textContent).toBe("2");
     expect(document.querySelector('[data-testid="comparison-count"]')!.textContent).toBe("1");
+    // One pattern for the header's counters: a visible badge hidden from screen readers, the count in the link's name.
+    const link = (href: string) => document.querySelector<HTMLAnchorElement>(`a[href="${href}"]`)!;
+    expect(link("/favorites").getAttribute("aria-label")).toBe("Избранное, товаров: 2");
+    expect(link("/comparison").getAttribute("aria-label")).toBe("Сравнение, товаров: 1");
+    expect(link("/favorites").querySelector(".header__count")!.getAttribute("aria-hidden")).toBe("true");
   });
 
   it("a click toggles the state, the counter and the stored list", async () => {

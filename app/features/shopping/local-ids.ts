@@ -1,10 +1,11 @@
 /**
- * A list of ids kept in localStorage under one key, shaped for React's useSyncExternalStore: the
- * viewed products, favourites and comparison all use it. Other tabs' writes arrive through the
- * `storage` event; this tab's writes notify the subscribers directly (the event only fires in OTHER
- * tabs). Storage that throws (disabled, private mode, quota) degrades to an in-memory list for the
- * page. What is stored is the visitor's to edit: anything malformed is skipped, never thrown.
+ * A list of ids kept in localStorage under one key (the generic store: app/lib/local-store.ts):
+ * the viewed products, favourites and comparison all use it. What is stored is the visitor's to
+ * edit: anything malformed is skipped, never thrown.
  */
+import { browserLocalStore, createLocalStore, type EventSource, type StorageLike } from "#app/lib/local-store.ts";
+
+export type { EventSource, StorageLike };
 
 export interface LocalIds {
   subscribe(onChange: () => void): () => void;
@@ -13,9 +14,6 @@ export interface LocalIds {
   /** Writes the list ([] removes the key) and notifies this tab's subscribers. */
   set(ids: readonly number[]): void;
 }
-
-export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
-export type EventSource = Pick<EventTarget, "addEventListener" | "removeEventListener">;
 
 export const EMPTY_IDS: readonly number[] = Object.freeze([]);
 
@@ -41,69 +39,22 @@ export function parseIds(raw: string | null | undefined, max: number): number[] 
 }
 
 export function createLocalIds(key: string, max: number, storage: () => StorageLike | null, events: EventSource | null): LocalIds {
-  const listeners = new Set<() => void>();
-  let memory: string | null = null;
-  let cachedRaw: string | null | undefined;
-  let cached: readonly number[] = EMPTY_IDS;
-
-  const read = (): string | null => {
-    try {
-      const s = storage();
-      return s ? s.getItem(key) : memory;
-    } catch {
-      return memory;
-    }
-  };
-
-  const getSnapshot = () => {
-    const raw = read();
-    if (raw !== cachedRaw) {
-      cachedRaw = raw;
+  const store = createLocalStore<readonly number[]>(
+    key,
+    (raw) => {
       const ids = parseIds(raw, max);
-      cached = ids.length ? ids : EMPTY_IDS;
-    }
-    return cached;
-  };
-
-  return {
-    subscribe(onChange) {
-      listeners.add(onChange);
-      const onStorage = (e: Event) => {
-        const changed = (e as StorageEvent).key;
-        // key null = storage.clear() in another tab
-        if (changed === key || changed === null) onChange();
-      };
-      events?.addEventListener("storage", onStorage);
-      return () => {
-        listeners.delete(onChange);
-        events?.removeEventListener("storage", onStorage);
-      };
+      return ids.length ? ids : EMPTY_IDS;
     },
-    getSnapshot,
-    set(ids) {
-      const raw = ids.length ? JSON.stringify(ids.slice(0, max)) : null;
-      memory = raw;
-      try {
-        const s = storage();
-        if (raw === null) s?.removeItem(key);
-        else s?.setItem(key, raw);
-      } catch {
-        // not persisted; this tab keeps the in-memory value
-      }
-      listeners.forEach((l) => l());
-    },
-  };
+    (ids) => (ids.length ? JSON.stringify(ids.slice(0, max)) : null),
+    storage,
+    events,
+  );
+  return { subscribe: store.subscribe, getSnapshot: store.getSnapshot, set: store.set };
 }
 
 const browserLists = new Map<string, LocalIds>();
 
 /** The page's list under `key`; null on the server. */
 export function browserLocalIds(key: string, max: number): LocalIds | null {
-  if (typeof window === "undefined") return null;
-  let ids = browserLists.get(key);
-  if (!ids) {
-    ids = createLocalIds(key, max, () => window.localStorage, window);
-    browserLists.set(key, ids);
-  }
-  return ids;
+  return browserLocalStore(browserLists, key, (storage, events) => createLocalIds(key, max, storage, events));
 }
