@@ -11,10 +11,13 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-/** Inline stroke icons: no requests, no layout shift. */
+/**
+ * Inline stroke icons: no requests, no layout shift. Fill and stroke come from `.icon` in app.css
+ * (a card carries three icons; attributes on each would repeat them in every page's HTML).
+ */
 export function Icon({ name, size = 22 }: { name: IconName; size?: number }) {
   return (
-    <svg className="icon" width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg className="icon" width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
       <path d={paths[name]} />
     </svg>
   );
