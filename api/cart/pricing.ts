@@ -44,7 +44,7 @@ import { LRUCache } from "lru-cache";
 import type { Cart, CartCoatingLine, CartLine, CoatingLineProblem, PricedCoatingLine, Product } from "../../contract/index";
 import { queryRows, type Db } from "../db/client";
 import type { FieldError } from "../http/errors";
-import { COATING_NOT_FOUND } from "../catalog/coatings";
+import { COATING_NOT_FOUND, COATING_VARIANTS_JSON } from "../catalog/coatings";
 import { intArray } from "../catalog/filters";
 import { PRODUCT_JSON } from "../catalog/groups";
 import { priceCoatingLine, roundMoney, validateCoatingLine, type PricedCoating } from "../catalog/pricing";
@@ -65,8 +65,7 @@ const COATING_PRICING_JSON = sql`json_build_object(
   'minPrice', co.min_price,
   'maxWidth', co.max_width,
   'maxHeight', co.max_height,
-  'variants', COALESCE((SELECT json_agg(json_build_object('id', v.id, 'title', v.title, 'priceMultiplier', v.price_multiplier) ORDER BY v.sort, v.id)
-      FROM coating_variants v WHERE v.coating_id = co.id), '[]'::json),
+  'variants', ${COATING_VARIANTS_JSON},
   'options', COALESCE((SELECT json_agg(json_build_object('id', o.id, 'title', o.title, 'priceType', o.modifier_type,
         'price', o.modifier_value, 'enabled', o.is_enabled) ORDER BY o.sort, o.id)
       FROM coating_options o WHERE o.coating_id = co.id), '[]'::json)

@@ -11,6 +11,10 @@ import { priceCoatingLine, validateCoatingLine } from "./pricing";
 export const COATING_NOT_FOUND = "Нанесение не найдено";
 
 /** JSON of one coating (contract Coating), `co` being coatings; also read by the cart pricing. */
+/** A coating's variants as JSON (alias `co` for coatings), in their order; shared with cart pricing. */
+export const COATING_VARIANTS_JSON = sql`COALESCE((SELECT json_agg(json_build_object('id', v.id, 'title', v.title, 'priceMultiplier', v.price_multiplier) ORDER BY v.sort, v.id)
+      FROM coating_variants v WHERE v.coating_id = co.id), '[]'::json)`;
+
 export const COATING_JSON = sql`json_build_object(
   'id', co.id,
   'title', co.title,
@@ -18,8 +22,7 @@ export const COATING_JSON = sql`json_build_object(
   'description', co.description,
   'preview', co.preview,
   'image', co.image,
-  'variants', COALESCE((SELECT json_agg(json_build_object('id', v.id, 'title', v.title, 'priceMultiplier', v.price_multiplier) ORDER BY v.sort, v.id)
-      FROM coating_variants v WHERE v.coating_id = co.id), '[]'::json),
+  'variants', ${COATING_VARIANTS_JSON},
   'options', COALESCE((SELECT json_agg(json_build_object('id', o.id, 'title', o.title, 'priceType', o.modifier_type,
         'price', o.modifier_value, 'enabled', o.is_enabled, 'isDefault', o.is_default) ORDER BY o.sort, o.id)
       FROM coating_options o WHERE o.coating_id = co.id), '[]'::json),

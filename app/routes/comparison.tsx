@@ -4,13 +4,12 @@
  * Rows whose values differ are marked, and "Только различия" hides the others. On a phone the table
  * scrolls sideways with the property column kept in place. Personal: private, noindex.
  */
-import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
-import { useFetcher } from "react-router";
+import { useState, type KeyboardEvent } from "react";
 import type { Route } from "./+types/comparison";
 import type { loader as productsLoader } from "./comparison-products.ts";
 import { comparison } from "#app/features/comparison/comparison.ts";
 import { comparisonRows, type ComparedProduct } from "#app/features/comparison/comparison-table.ts";
-import { useSavedIds } from "#app/features/shopping/use-saved-list.ts";
+import { useSavedItems, type AnswerOf } from "#app/features/shopping/use-saved-list.ts";
 import { DroppedNotice, EmptyList, NeedsJavaScript } from "#app/features/shopping/saved-page.tsx";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { pluralRu } from "#app/components/listing/links.ts";
@@ -33,33 +32,15 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function ComparisonPage() {
   const list = comparison();
-  const ids = useSavedIds(list);
-  const fetcher = useFetcher<typeof productsLoader>();
-  const { load } = fetcher;
-  const answer = fetcher.data;
-  const [dropped, setDropped] = useState(0);
+  const { ids, answer, byId, dropped, unknown, loading, retry } = useSavedItems<AnswerOf<typeof productsLoader>>(list, "/comparison/products");
   const [tab, setTab] = useState<number | null>(null);
   const [onlyDiffs, setOnlyDiffs] = useState(false);
-
-  const byId = useMemo(() => new Map((answer?.products ?? []).map((p) => [p.id, p])), [answer]);
-  const unknown = ids?.some((id) => !byId.has(id)) ?? false;
-  const wanted = ids && unknown ? ids.join(",") : "";
-  useEffect(() => {
-    if (wanted) void load(`/comparison/products?ids=${wanted}`);
-  }, [wanted, load]);
-
-  useEffect(() => {
-    if (!answer?.missing.length) return;
-    const gone = list?.dropMissing(answer.missing) ?? [];
-    if (gone.length) setDropped((n) => n + gone.length);
-  }, [answer, list]);
 
   // Tabs of the categories that still have compared products, each in the list's order (newest first).
   const tabs = (answer?.categories ?? [])
     .map((c) => ({ ...c, products: (ids ?? []).filter((id) => c.productIds.includes(id) && byId.has(id)).map((id) => byId.get(id)!) }))
     .filter((c) => c.products.length > 0);
   const active = tabs.find((c) => c.id === tab) ?? tabs[0];
-  const loading = unknown && fetcher.state !== "idle";
 
   function onTabKey(e: KeyboardEvent<HTMLButtonElement>, index: number) {
     const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
@@ -87,7 +68,7 @@ export default function ComparisonPage() {
         ) : answer?.failed && unknown ? (
           <div className="saved-page__empty" role="alert">
             <p className="saved-page__empty-title">Не удалось загрузить сравнение</p>
-            <button type="button" className="button" onClick={() => void load(`/comparison/products?ids=${ids.join(",")}`)}>
+            <button type="button" className="button" onClick={retry}>
               Повторить
             </button>
           </div>

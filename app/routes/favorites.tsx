@@ -4,13 +4,11 @@
  * no longer has are dropped from the list, and the page says so once. Personal: no `headers`
  * export (private, never in the page cache), noindex, disallowed in robots.txt.
  */
-import { useEffect, useMemo, useState } from "react";
-import { useFetcher } from "react-router";
 import type { Route } from "./+types/favorites";
 import type { loader as cardsLoader } from "./favorites-cards.ts";
 import type { ProductCardView } from "#app/features/catalog/card-view.ts";
 import { favorites } from "#app/features/favorites/favorites.ts";
-import { useSavedIds } from "#app/features/shopping/use-saved-list.ts";
+import { useSavedItems, type AnswerOf } from "#app/features/shopping/use-saved-list.ts";
 import { DroppedNotice, EmptyList, NeedsJavaScript } from "#app/features/shopping/saved-page.tsx";
 import { pluralRu } from "#app/components/listing/links.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
@@ -32,32 +30,12 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function FavoritesPage() {
   const list = favorites();
-  const ids = useSavedIds(list);
-  const fetcher = useFetcher<typeof cardsLoader>();
-  const { load } = fetcher;
-  const answer = fetcher.data;
-  const [dropped, setDropped] = useState(0);
-
-  // Cards already loaded, by group id; a removal only hides its card, an added id loads the list again.
-  const cards = useMemo(() => new Map((answer?.products ?? []).map((c) => [c.id, c])), [answer]);
-  const unknown = ids?.some((id) => !cards.has(id)) ?? false;
-  const wanted = ids && unknown ? ids.join(",") : "";
-  useEffect(() => {
-    if (wanted) void load(`/favorites/cards?ids=${wanted}`);
-  }, [wanted, load]);
-
-  // §3 productsGroups404Ids: dropped from the list on this load, said once.
-  useEffect(() => {
-    if (!answer?.missing.length) return;
-    const gone = list?.dropMissing(answer.missing) ?? [];
-    if (gone.length) setDropped((n) => n + gone.length);
-  }, [answer, list]);
+  const { ids, byId: cards, answer, dropped, unknown, loading, retry } = useSavedItems<AnswerOf<typeof cardsLoader>>(list, "/favorites/cards");
 
   const shown = (ids ?? []).flatMap((id): ProductCardView[] => {
     const card = cards.get(id);
     return card ? [card] : [];
   });
-  const loading = unknown && fetcher.state !== "idle";
 
   return (
     <div className="saved-page">
@@ -77,7 +55,7 @@ export default function FavoritesPage() {
         ) : answer?.failed && unknown ? (
           <div className="saved-page__empty" role="alert">
             <p className="saved-page__empty-title">Не удалось загрузить избранное</p>
-            <button type="button" className="button" onClick={() => void load(`/favorites/cards?ids=${ids.join(",")}`)}>
+            <button type="button" className="button" onClick={retry}>
               Повторить
             </button>
           </div>
