@@ -195,10 +195,16 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
     const exact = built.filter((v) => !v.fuzzy);
     const typedExact = exact.some((v) => v.kind === "typed");
     const fuzzy = typedExact ? [] : built.filter((v) => v.fuzzy);
-    // Tiers are measured against the shopper's own words: typed, else the other layout or the
-    // transliteration (never a synonym: "повербанк" must not rank a gift set titled "… power bank" first).
+    // Tiers are measured against one reading of the text: the catalogue's own name when the text
+    // holds a synonym term (its first search phrase: "повербанк" and "power bank" rank "Внешний
+    // аккумулятор …" first, not a gift set titled "… с блокнотом и power bank"), else the shopper's
+    // words as typed, else the other layout or the transliteration, else the typo corrections.
     const primary =
-      exact.find((v) => v.kind !== "synonym") ?? fuzzy.find((v) => v.kind !== "synonym") ?? null;
+      exact.find((v) => v.kind === "synonym") ??
+      exact.find((v) => v.kind !== "synonym") ??
+      fuzzy.find((v) => v.kind === "synonym") ??
+      fuzzy[0] ??
+      null;
     return {
       exactQuery: exact.length ? or(exact.map((v) => v.query)) : null,
       fuzzyQuery: fuzzy.length ? or(fuzzy.map((v) => v.query)) : null,
@@ -273,7 +279,9 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
       db,
       sql`WITH m AS MATERIALIZED (
             SELECT g.id, g.category_id, ${m.tier} AS tier, (g.total_stock > 0) AS in_stock, g.popularity
-            FROM product_groups g WHERE g.is_active AND ${m.where}
+            FROM product_groups g
+            -- Brands alone (search/fast entityType=brand) need no product rows.
+            WHERE g.is_active AND ${slices.products || slices.categories ? m.where : sql`false`}
           ),
           cats AS (
             SELECT m.category_id, count(*)::int AS n, min(m.tier) AS best FROM m
