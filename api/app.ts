@@ -13,6 +13,7 @@ import { errorResponse, NOT_FOUND_MESSAGE } from "./http/errors";
 import { fileRoutes } from "./file/routes";
 import { mediaRoutes } from "./media/routes";
 import { orderRoutes } from "./order/routes";
+import { postRoutes } from "./posts/routes";
 import { seoRoutes } from "./seo/routes";
 
 export interface AppOptions {
@@ -36,6 +37,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
   app.route("/", cartRoutes(deps));
   app.route("/", fileRoutes(deps));
   app.route("/", orderRoutes(deps));
+  app.route("/", postRoutes(deps));
   app.route("/", mediaRoutes());
   app.route("/", seoRoutes(deps));
 
