@@ -50,7 +50,7 @@ function toSummary(row: SummaryRow): PostSummary {
 
 /** Published, and its date has come: what visitors may see of a kind. */
 function visible(kind: PostKind): SQL {
-  return and(eq(posts.kind, kind), eq(posts.isPublished, true), lte(posts.publishedAt, sql`now()`))!;
+  return visiblePostsWhere([kind]);
 }
 
 export function createPostService(db: Db) {
@@ -143,7 +143,7 @@ export function createPostService(db: Db) {
   };
 }
 
-/** Ids of the posts of `kinds` (sitemaps and tests). */
+/** What visitors may see of `kinds` (the sitemaps list exactly the posts the pages show). */
 export function visiblePostsWhere(kinds: readonly PostKind[]): SQL {
   return and(inArray(posts.kind, [...kinds]), eq(posts.isPublished, true), lte(posts.publishedAt, sql`now()`))!;
 }

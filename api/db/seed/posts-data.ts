@@ -28,7 +28,6 @@ export interface PostSeed {
 
 const p = (...paragraphs: string[]) => paragraphs.map((t) => `<p>${t}</p>`).join("");
 const h2 = (title: string) => `<h2>${title}</h2>`;
-const h3 = (title: string) => `<h3>${title}</h3>`;
 const ul = (...items: string[]) => `<ul>${items.map((t) => `<li>${t}</li>`).join("")}</ul>`;
 const ol = (...items: string[]) => `<ol>${items.map((t) => `<li>${t}</li>`).join("")}</ol>`;
 function table(caption: string, head: readonly string[], rows: readonly (readonly string[])[]): string {
