@@ -27,7 +27,6 @@ import {
   BANNERS,
   CITIES,
   CONTACTS,
-  GENERAL_EMAIL,
   LEGAL_NAME,
   MANAGERS,
   MINIMAL_ORDER_PRICE,
@@ -40,7 +39,7 @@ import {
   orderInfoSections,
 } from "./seed/content-data";
 import { CITY_TOKENS } from "../../contract/city-tokens";
-import { createRng, rngFor, slugify, type Rng } from "./seed/random";
+import { rngFor, slugify, type Rng } from "./seed/random";
 import { mediaUrl, postCoverUrl } from "../media/urls";
 import { BLOG, NEWS, PROMOTIONS, type PostSeed } from "./seed/posts-data";
 import { facetCodes } from "../catalog/facet-codes";

@@ -4,7 +4,8 @@
  * its comments (§7). Three route entries share this module. Junk or unknown id → §2 404.
  */
 import type { Route } from "./+types/post-item";
-import { loadPostItem, COVER_SIZE } from "#app/features/posts/posts.server.ts";
+import { loadPostItem } from "#app/features/posts/posts.server.ts";
+import { COVER_SIZE } from "#app/features/posts/post-views.ts";
 import { PeriodBadge, PostComments } from "#app/features/posts/post-parts.tsx";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import postStyles from "#app/styles/posts.css?url";

@@ -30,9 +30,11 @@ const p = (...paragraphs: string[]) => paragraphs.map((t) => `<p>${t}</p>`).join
 const h2 = (title: string) => `<h2>${title}</h2>`;
 const ul = (...items: string[]) => `<ul>${items.map((t) => `<li>${t}</li>`).join("")}</ul>`;
 const ol = (...items: string[]) => `<ol>${items.map((t) => `<li>${t}</li>`).join("")}</ol>`;
+/** Amounts stay on one line in narrow table cells: "95 500 ₽" keeps its spaces unbreakable. */
+const keepTogether = (text: string) => text.replace(/(\d) (?=\d{3}\b)/g, "$1\u00a0").replace(/ (₽|%|шт\.)/g, "\u00a0$1");
 function table(caption: string, head: readonly string[], rows: readonly (readonly string[])[]): string {
   const th = head.map((h) => `<th scope="col">${h}</th>`).join("");
-  const body = rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join("")}</tr>`).join("");
+  const body = rows.map((r) => `<tr>${r.map((c) => `<td>${keepTogether(c)}</td>`).join("")}</tr>`).join("");
   return `<table><caption>${caption}</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
 }
 /** A product drawing (600×600) from the media generator, with a caption. */

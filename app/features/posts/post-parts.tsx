@@ -1,7 +1,7 @@
 /** Parts of the post pages: list cards, page links, the promotion's period and the comments. */
 import { AppLink } from "#app/lib/navigation.tsx";
 import { pageWindow } from "#app/components/listing/links.ts";
-import type { CommentView, PostCardView } from "./posts.server.ts";
+import type { CommentView, PostCardView } from "./post-views.ts";
 
 /** Cards of the first row load eagerly (they are the page's largest pictures). */
 const EAGER_CARDS = 3;

@@ -16,22 +16,9 @@ import { commentParagraphs } from "./comment-text.ts";
 import { formatPeriod, formatPostDate, moscowToday, periodState, postDateAttr } from "./post-date.ts";
 import { POST_LIST_ENDPOINTS, POSTS_PER_PAGE, sectionOfPath, type PostSection } from "./post-kinds.ts";
 import { postJsonLd } from "./post-json-ld.ts";
+import { COVER_SIZE, type CommentView, type PostCardView } from "./post-views.ts";
 
-/** The cover's own size (api/media "post" pictures are 800×500). */
-export const COVER_SIZE = { width: 800, height: 500 } as const;
-
-export interface PostCardView {
-  id: number;
-  href: string;
-  title: string;
-  lead: string;
-  image: string | null;
-  date: string;
-  dateAttr: string;
-  /** Promotions: "с 16.11.26 по 31.01.27" and whether it runs today. */
-  period: string | null;
-  periodState: "current" | "past" | "future" | null;
-}
+export { COVER_SIZE };
 
 function cardOf(section: PostSection, post: PostSummary, today: string): PostCardView {
   const isPromotion = post.kind === "promotion";
@@ -92,14 +79,6 @@ export async function loadPostList({ url, context }: { url: URL; context: AppLoa
     posts: elements.map((p) => cardOf(section, p, today)),
     seo,
   };
-}
-
-export interface CommentView {
-  id: number;
-  author: string;
-  date: string;
-  dateAttr: string;
-  paragraphs: string[];
 }
 
 function commentView(comment: Comment): CommentView | null {
