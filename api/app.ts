@@ -14,6 +14,7 @@ import { fileRoutes } from "./file/routes";
 import { mediaRoutes } from "./media/routes";
 import { orderRoutes } from "./order/routes";
 import { searchRoutes } from "./search/routes";
+import { postRoutes } from "./posts/routes";
 import { seoRoutes } from "./seo/routes";
 
 export interface AppOptions {
@@ -39,6 +40,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
   app.route("/", cartRoutes(deps));
   app.route("/", fileRoutes(deps));
   app.route("/", orderRoutes(deps));
+  app.route("/", postRoutes(deps));
   app.route("/", mediaRoutes());
   app.route("/", seoRoutes(deps));
 

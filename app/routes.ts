@@ -3,12 +3,19 @@
  * where they will go; until they exist, their paths answer the normal 404 (routes/not-found.tsx).
  * Built so far: the static pages, contacts, city switch, the catalogue (home, category tree,
  * filtered listings, product, brands, curated lists, print types), viewed products, robots.txt,
- * the cart, ordering and thanks pages.
+ * the cart, ordering and thanks pages, news, blog and promotions.
  */
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
-  // /search/*, /search/filter/*, /actions, /blog, /news (+ /:id), /subscribe — search & content issue
+  // /search/*, /search/filter/*, /subscribe — search & content issue
+  // News, blog and promotions (§2, issue 18): one list module and one item module for the three.
+  route("news", "routes/post-list.tsx", { id: "news-list" }),
+  route("news/:id", "routes/post-item.tsx", { id: "news-item" }),
+  route("blog", "routes/post-list.tsx", { id: "blog-list" }),
+  route("blog/:id", "routes/post-item.tsx", { id: "blog-item" }),
+  route("actions", "routes/post-list.tsx", { id: "promotion-list" }),
+  route("actions/:id", "routes/post-item.tsx", { id: "promotion-item" }),
   // /profile, /profile/companies, /profile/cp, /profile/orders, /email/confirm — accounts issue
   // /favorites, /comparison — cart issue
   // /cp, /cp/:id, /cp/edit/:id, /cp/hidden — commercial offers issue

@@ -1,7 +1,9 @@
 /**
- * §7 "Comments" on a product group. §3 gives only `text`; author and dates are designed here.
+ * §7 "Comments" on a blog post (issue 18: "blog posts show their comments"; ADR 030): `{id}` of
+ * list and create is the post's id. §3 gives only `text`; author and dates are designed here.
  * §6 "comment write access: not shown" — designed: any logged-in user writes; only the author
- * (or ROLE_ADMIN) edits or deletes.
+ * (or ROLE_ADMIN) edits or deletes. The writes come with accounts; the reference API answers the
+ * list only for now.
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
@@ -9,9 +11,11 @@ import { IdParams, Success, id, isoDateTime } from "./common.ts";
 
 export const Comment = z.object({
   id: id(),
-  groupId: id(),
+  postId: id(),
+  /** Plain text as written; shown as text, never as HTML (§5). */
   text: z.string(),
-  author: z.object({ id: id(), name: z.string() }),
+  /** The name shown; `id` is the user's, null for comments kept from before accounts (ADR 030). */
+  author: z.object({ id: id().nullable(), name: z.string() }),
   createdAt: isoDateTime(),
   updatedAt: isoDateTime(),
   /** True when the current user may edit or delete it (false for anonymous visitors). */
@@ -30,7 +34,8 @@ export const commentEndpoints = {
     method: "GET",
     path: "/comment/list/{id}",
     tag,
-    summary: "Comments of a product group ({id} = group id), oldest first",
+    summary: "Comments of a blog post ({id} = post id), oldest first; 404 for no such published post",
+    shared: true,
     timeout: "default",
     params: IdParams,
     response: z.array(Comment),
@@ -40,7 +45,7 @@ export const commentEndpoints = {
     method: "POST",
     path: "/comment/create/{id}",
     tag,
-    summary: "Comment a product group ({id} = group id)",
+    summary: "Comment a blog post ({id} = post id)",
     auth: true,
     timeout: "default",
     params: IdParams,

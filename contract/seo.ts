@@ -12,9 +12,10 @@ import { isoDateTime, limitQuery, pageQuery } from "./common.ts";
  * - brands → /brands/{slug};
  * - products → /catalog/goods/{id} (active product groups);
  * - pages → /{slug} (static content pages);
- * - print-types → /print/{id} (every print type, §2 "print item").
+ * - print-types → /print/{id} (every print type, §2 "print item");
+ * - news → /news/{id}, blog → /blog/{id}, promotions → /actions/{id} (published posts, issue 18).
  */
-export const SitemapType = z.enum(["categories", "brands", "products", "pages", "print-types"]);
+export const SitemapType = z.enum(["categories", "brands", "products", "pages", "print-types", "news", "blog", "promotions"]);
 export type SitemapType = z.infer<typeof SitemapType>;
 
 /** Rows per page: 10 000 by default, at most 50 000 (the sitemap protocol's limit per file). */
@@ -60,7 +61,7 @@ export const seoEndpoints = {
     method: "GET",
     path: "/seo/sitemap",
     tag: "seo",
-    summary: "Sitemap summary: row count and newest change per type (categories, brands, products, pages, print types)",
+    summary: "Sitemap summary: row count and newest change per type (categories, brands, products, pages, print types, news, blog, promotions)",
     timeout: "default",
     response: z.array(SitemapSummary),
   }),

@@ -159,6 +159,7 @@ export const posts = pgTable(
     isPublished: boolean("is_published").notNull().default(true),
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("posts_kind_slug_uq").on(t.kind, t.slug),
@@ -661,21 +662,40 @@ export const searchHistory = pgTable(
   (t) => [index("search_history_user_idx").on(t.userId, t.createdAt)],
 );
 
+/**
+ * Comments on blog posts (§7 comment/list/{id}, {id} = post id; ADR 030). The author's name is
+ * kept with the comment: comments carried over from before accounts have no user, and a name
+ * shown under a comment should not change when a profile does.
+ */
 export const comments = pgTable(
   "comments",
   {
     id: id(),
-    groupId: integer("group_id")
+    postId: integer("post_id")
       .notNull()
-      .references(() => productGroups.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
     text: text("text").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("comments_group_idx").on(t.groupId, t.createdAt)],
+  (t) => [index("comments_post_idx").on(t.postId, t.createdAt)],
+);
+
+/** The products a promotion applies to, in the content manager's order. */
+export const postProducts = pgTable(
+  "post_products",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => productGroups.id, { onDelete: "cascade" }),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.groupId] }), index("post_products_group_idx").on(t.groupId)],
 );
 
 export const subscriptions = pgTable("subscriptions", {

@@ -27,13 +27,11 @@ import {
   BANNERS,
   CITIES,
   CONTACTS,
-  GENERAL_EMAIL,
   LEGAL_NAME,
   MANAGERS,
   MINIMAL_ORDER_PRICE,
   OFFER_DELAYS,
   OFFICES,
-  POST_TOPICS,
   REQUISITES,
   SHOP_NAME,
   SLIDES,
@@ -41,8 +39,9 @@ import {
   orderInfoSections,
 } from "./seed/content-data";
 import { CITY_TOKENS } from "../../contract/city-tokens";
-import { createRng, rngFor, slugify, type Rng } from "./seed/random";
-import { mediaUrl } from "../media/urls";
+import { rngFor, slugify, type Rng } from "./seed/random";
+import { mediaUrl, postCoverUrl } from "../media/urls";
+import { BLOG, NEWS, PROMOTIONS, type PostSeed } from "./seed/posts-data";
 import { facetCodes } from "../catalog/facet-codes";
 import { rebuildFacetBitmaps } from "../catalog/facet-bitmaps";
 import { refreshSearchWords } from "../search/vocabulary";
@@ -290,7 +289,9 @@ async function fill(tx: Tx, options: SeedOptions): Promise<SeedSummary> {
     BANNERS.map((b, i) => ({ id: i + 1, ...b, image: mediaUrl("banner", i + 1, undefined, b), sort: i })),
   );
   await bulkInsert(tx, schema.commercialOfferDelays, OFFER_DELAYS.map((d, i) => ({ id: i + 1, ...d, sort: i })));
-  await bulkInsert(tx, schema.posts, buildPosts());
+  const postRows = buildPosts();
+  await bulkInsert(tx, schema.posts, postRows.map((r) => r.row));
+  await bulkInsert(tx, schema.comments, buildComments(postRows));
   await bulkInsert(tx, schema.legalCompanies, [
     {
       id: 1,
@@ -579,6 +580,7 @@ async function fill(tx: Tx, options: SeedOptions): Promise<SeedSummary> {
     Object.entries(orderInfoSections(featured)).map(([section, blocks]) => ({ section, content: JSON.stringify(blocks) })),
   );
   await bulkInsert(tx, schema.seo, buildSeo(categoryRows));
+  await linkPromotionProducts(tx, postRows);
 
   await resetSequences(tx);
   const ms = Math.round(performance.now() - started);
@@ -599,33 +601,79 @@ function coatingHtml(c: (typeof COATINGS)[number]): string {
   );
 }
 
-function buildPosts(): (typeof schema.posts.$inferInsert)[] {
-  const rows: (typeof schema.posts.$inferInsert)[] = [];
-  const rng = createRng(20251201);
+type PostKindName = "news" | "blog" | "promotion";
+interface SeededPost {
+  row: typeof schema.posts.$inferInsert;
+  seed: PostSeed;
+}
+
+/** 10:00 Moscow time on the post's day; comments come later the same way. */
+const postTime = (day: string, plusDays = 0, minutes = 0) => new Date(Date.parse(`${day}T07:00:00Z`) + plusDays * DAY + minutes * 60_000);
+
+/** News, blog posts and promotions (api/db/seed/posts-data.ts), ids in that order. */
+function buildPosts(): SeededPost[] {
+  const kinds: [PostKindName, readonly PostSeed[]][] = [
+    ["news", NEWS],
+    ["blog", BLOG],
+    ["promotion", PROMOTIONS],
+  ];
+  const out: SeededPost[] = [];
   let id = 0;
-  for (const [kind, topics] of Object.entries(POST_TOPICS) as [keyof typeof POST_TOPICS, readonly string[]][]) {
-    topics.forEach((title, i) => {
-      const published = new Date(CATALOGUE_DATE - (i * 9 + rng.int(0, 6)) * DAY);
-      const activeTo = new Date(published.getTime() + 60 * DAY);
-      rows.push({
-        id: ++id,
-        kind,
-        title,
-        slug: slugify(title),
-        preview: `${title}. Подробности — в ${kind === "promotion" ? "условиях акции" : "статье"}.`,
-        content:
-          `<p>${title}. Рассказываем, что изменилось и как это поможет вашим проектам с корпоративными подарками.</p>` +
-          `<ul><li>Что нового для клиентов</li><li>Сроки и условия</li><li>Как оформить заказ</li></ul>` +
-          `<p>Вопросы можно задать персональному менеджеру, по телефону офиса вашего города (страница <a href="/contacts">«Контакты»</a>) или по e-mail ${GENERAL_EMAIL}.</p>`,
-        image: mediaUrl("post", id),
-        publishedAt: published,
-        activeFrom: kind === "promotion" ? published.toISOString().slice(0, 10) : null,
-        activeTo: kind === "promotion" ? activeTo.toISOString().slice(0, 10) : null,
-        isPublished: true,
+  for (const [kind, seeds] of kinds) {
+    for (const seed of seeds) {
+      id++;
+      const published = postTime(seed.date);
+      out.push({
+        seed,
+        row: {
+          id,
+          kind,
+          title: seed.title,
+          slug: slugify(seed.title),
+          preview: seed.lead,
+          content: seed.body,
+          image: postCoverUrl(id, seed.cover),
+          publishedAt: published,
+          activeFrom: seed.period?.[0] ?? null,
+          activeTo: seed.period?.[1] ?? null,
+          isPublished: true,
+          seoTitle: null,
+          seoDescription: seed.lead,
+          updatedAt: published,
+        },
       });
+    }
+  }
+  return out;
+}
+
+/** Readers' comments on blog posts, each some hours after the one before on its day. */
+function buildComments(posts: SeededPost[]): (typeof schema.comments.$inferInsert)[] {
+  const rows: (typeof schema.comments.$inferInsert)[] = [];
+  for (const { row, seed } of posts) {
+    (seed.comments ?? []).forEach(([authorName, text, days], i) => {
+      const at = postTime(seed.date, days, 95 + i * 137);
+      rows.push({ id: rows.length + 1, postId: row.id!, userId: null, authorName, text, createdAt: at, updatedAt: at });
     });
   }
   return rows;
+}
+
+/**
+ * A promotion's products: the most popular active groups of its categories, up to 8 (a small
+ * seed may have none of them). Run after the catalogue is written.
+ */
+async function linkPromotionProducts(tx: Tx, posts: SeededPost[]): Promise<void> {
+  for (const { row, seed } of posts) {
+    if (!seed.categories?.length) continue;
+    await tx.execute(sql`
+      INSERT INTO post_products (post_id, group_id, sort)
+      SELECT ${row.id}, g.id, (row_number() OVER (ORDER BY g.popularity DESC, g.id))::int
+      FROM product_groups g JOIN categories c ON c.id = g.category_id
+      WHERE g.is_active AND c.slug IN (${sql.join(seed.categories.map((slug) => sql`${slug}`), sql`, `)})
+      ORDER BY g.popularity DESC, g.id
+      LIMIT 8`);
+  }
 }
 
 /**

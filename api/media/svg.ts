@@ -166,9 +166,11 @@ function placedShape(shape: ProductShape, colour: string, cx: number, cy: number
  * Slides, banners and post pictures: a dark gradient under the caption zone and, beside it,
  * a product on a light disc among soft circles. Colours and the product are picked by the id.
  */
-function composition(width: number, height: number, id: number, title: string): string {
+function composition(width: number, height: number, id: number, title: string, cover?: { shape: ProductShape }): string {
   const rng = createRng(id * 7919 + width);
-  const base = DEEP[id % DEEP.length];
+  // Post covers name their product, so the background goes its own way (a stride of 3 through
+  // the 8 colours): posts about one product still look different from each other.
+  const base = cover ? DEEP[(id * 3) % DEEP.length] : DEEP[id % DEEP.length];
   const dark = mix(base, "#000000", 0.35);
   const zone = captionZone(width, height);
   const wide = zone.y === 0;
@@ -187,8 +189,8 @@ function composition(width: number, height: number, id: number, title: string): 
   const radius = Math.min(free.width, free.height) * 0.42;
   const cx = free.x + free.width / 2;
   const cy = free.y + free.height / 2;
-  const shape = HERO_SHAPES[(id - 1 + HERO_SHAPES.length) % HERO_SHAPES.length];
-  const colour = PALETTE[(id * 3 + 1) % PALETTE.length];
+  const shape = cover?.shape ?? HERO_SHAPES[(id - 1 + HERO_SHAPES.length) % HERO_SHAPES.length];
+  const colour = cover ? PALETTE[(id * 7 + 3) % PALETTE.length] : PALETTE[(id * 3 + 1) % PALETTE.length];
   const body =
     `<defs><linearGradient id="g" ${gradient}><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${base}"/></linearGradient></defs>` +
     `<rect width="${width}" height="${height}" fill="url(#g)"/>${circles}` +
@@ -319,6 +321,16 @@ export const MAX_MEDIA_PIXELS = 1920 * 1080;
  */
 export function renderMedia(kind: string, name: string): string | null {
   if (!MEDIA_KINDS.has(kind)) return null;
+  // A post cover may name the product it shows: /api/media/post/12-mug.svg (api/media/urls.ts postCoverUrl).
+  let postShape: ProductShape | undefined;
+  if (kind === "post") {
+    const named = /^(\d{1,9})-([a-z]+)((?:-\d{2,4}x\d{2,4})?)$/.exec(name);
+    // Anything else (a colour such as "-facade") is read by the general form below.
+    if (named && (PRODUCT_SHAPES as readonly string[]).includes(named[2])) {
+      postShape = named[2] as ProductShape;
+      name = named[1] + named[3];
+    }
+  }
   const match = /^(\d{1,9})(?:-([0-9a-f]{6}))?(?:-(\d{2,4})x(\d{2,4}))?$/.exec(name);
   if (!match) return null;
   const id = Number(match[1]);
@@ -338,7 +350,7 @@ export function renderMedia(kind: string, name: string): string | null {
     case "banner":
       return composition(...size(1180, 400), id, "Баннер");
     case "post":
-      return composition(...size(800, 500), id, "Иллюстрация к публикации");
+      return composition(...size(800, 500), id, "Иллюстрация к публикации", postShape ? { shape: postShape } : undefined);
     case "og":
       return ogPicture(...size(1200, 630), id);
     case "map":

@@ -24,3 +24,9 @@ export function mediaUrl(kind: MediaKind, id: number, hex?: string, size?: { wid
   const dims = size ? `-${size.width}x${size.height}` : "";
   return `/api/media/${kind}/${id}${colour}${dims}.svg`;
 }
+
+/** A post's cover (800×500 unless sized): a composition around the product the post is about. */
+export function postCoverUrl(id: number, shape: ProductShape, size?: { width: number; height: number }): string {
+  const dims = size ? `-${size.width}x${size.height}` : "";
+  return `/api/media/post/${id}-${shape}${dims}.svg`;
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq, sql } from "drizzle-orm";
 import { ApiErrorBody, endpoints, SitemapPage, type SitemapSummary } from "../../contract/index";
 import { openTestApi, testBackends, type TestApi } from "../testing";
-import { brands, categories, coatings, productGroups, staticPages } from "../db/schema";
+import { brands, categories, coatings, posts, productGroups, staticPages } from "../db/schema";
 
 const data = async <T>(response: Response): Promise<T> => ((await response.json()) as { data: T }).data;
 
@@ -93,6 +93,28 @@ describe.each(testBackends())("seo sitemap data on $name", (backend) => {
     expect(summary.find((s) => s.type === "print-types")).toEqual({ type: "print-types", total: all.length, updatedAt: null });
     const second = SitemapPage.parse(await data(await t.get("/api/seo/sitemap/print-types?page=2&pageSize=5")));
     expect(second.entries.map((e) => e.id)).toEqual(all.slice(5, 10).map((c) => c.id));
+  });
+
+  it("lists the published news, blog posts and promotions by id, each with its change time", async () => {
+    const kinds = { news: "news", blog: "blog", promotions: "promotion" } as const;
+    for (const [type, kind] of Object.entries(kinds)) {
+      const rows = await t.db.select({ id: posts.id, slug: posts.slug }).from(posts).where(eq(posts.kind, kind)).orderBy(posts.id);
+      expect(rows.length, type).toBeGreaterThan(5);
+      const body = SitemapPage.parse(await data(await t.get(`/api/seo/sitemap/${type}`)));
+      expect(body.entries.map(({ id, slug }) => ({ id, slug }))).toEqual(rows);
+      expect(body.entries.every((e) => e.updatedAt !== null)).toBe(true);
+    }
+    // An unpublished post leaves the sitemap (its page is a 404).
+    const [first] = await t.db.select({ id: posts.id }).from(posts).where(eq(posts.kind, "blog")).orderBy(posts.id).limit(1);
+    await t.db.update(posts).set({ isPublished: false }).where(eq(posts.id, first!.id));
+    try {
+      const body = SitemapPage.parse(await data(await t.get("/api/seo/sitemap/blog")));
+      expect(body.entries.map((e) => e.id)).not.toContain(first!.id);
+      const summary = endpoints.seoSitemapSummary.response.parse(await data(await t.get("/api/seo/sitemap")));
+      expect(summary.find((s) => s.type === "blog")!.total).toBe(body.total);
+    } finally {
+      await t.db.update(posts).set({ isPublished: true }).where(eq(posts.id, first!.id));
+    }
   });
 
   it("static pages carry their change time", async () => {

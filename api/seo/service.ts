@@ -7,7 +7,11 @@
 import { asc, count, eq, max, sql } from "drizzle-orm";
 import { SitemapType, type SitemapEntry, type SitemapPage, type SitemapSummary } from "../../contract/index";
 import type { Db } from "../db/client";
-import { brands, categories, coatings, productGroups, staticPages } from "../db/schema";
+import { brands, categories, coatings, posts, productGroups, staticPages } from "../db/schema";
+import { visiblePostsWhere } from "../posts/service";
+
+/** Sitemap types of the posts and their kind (published posts only: a scheduled one is not there yet). */
+const POST_TYPES = { news: "news", blog: "blog", promotions: "promotion" } as const;
 
 const iso = (value: Date | string | null | undefined): string | null =>
   value === null || value === undefined ? null : new Date(value).toISOString();
@@ -43,6 +47,12 @@ export function createSeoService(db: Db) {
       case "print-types": {
         const [row] = await db.select({ n: count() }).from(coatings);
         return { total: Number(row?.n ?? 0), updatedAt: null };
+      }
+      case "news":
+      case "blog":
+      case "promotions": {
+        const [row] = await db.select({ n: count(), updatedAt: max(posts.updatedAt) }).from(posts).where(visiblePostsWhere([POST_TYPES[type]]));
+        return { total: Number(row?.n ?? 0), updatedAt: iso(row?.updatedAt) };
       }
     }
   }
@@ -85,6 +95,18 @@ export function createSeoService(db: Db) {
       case "print-types": {
         const list = await db.select({ id: coatings.id, slug: coatings.slug }).from(coatings).orderBy(asc(coatings.id)).limit(limit).offset(offset);
         return list.map((r) => ({ ...r, updatedAt: null }));
+      }
+      case "news":
+      case "blog":
+      case "promotions": {
+        const list = await db
+          .select({ id: posts.id, slug: posts.slug, updatedAt: posts.updatedAt })
+          .from(posts)
+          .where(visiblePostsWhere([POST_TYPES[type]]))
+          .orderBy(asc(posts.id))
+          .limit(limit)
+          .offset(offset);
+        return list.map((r) => ({ id: r.id, slug: r.slug, updatedAt: iso(r.updatedAt) }));
       }
     }
   }

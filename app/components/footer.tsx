@@ -7,6 +7,9 @@ import { Prerendered } from "./prerendered.tsx";
 
 const contentLinks = [
   ["/about", "О компании"],
+  ["/actions", "Акции"],
+  ["/news", "Новости"],
+  ["/blog", "Блог"],
   ["/delivery", "Доставка"],
   ["/payment", "Оплата"],
   ["/obmen-vozvrat-tovarov", "Обмен и возврат"],

@@ -22,6 +22,7 @@ export function Header() {
       <div className="header__top container">
         {root ? <CityPicker city={root.city} cities={root.cities} redirectTo={location.pathname + location.search} /> : null}
         <nav className="header__links" aria-label="Информация для покупателей">
+          <AppLink to="/actions">Акции</AppLink>
           <AppLink to="/delivery">Доставка</AppLink>
           <AppLink to="/payment">Оплата</AppLink>
           <AppLink to="/requirements">Требования к макетам</AppLink>

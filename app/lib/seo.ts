@@ -12,8 +12,8 @@ export interface PageSeo {
   keywords: string | null;
   canonical: string;
   robots?: string;
-  /** og:type: "product" on product pages. */
-  type?: "website" | "product";
+  /** og:type: "product" on product pages, "article" on news, blog posts and promotions. */
+  type?: "website" | "product" | "article";
   /** A raster picture (social networks show no SVG), absolute; the site's picture when unset. */
   image?: { url: string; width?: number; height?: number };
   /** og product price (product pages). */

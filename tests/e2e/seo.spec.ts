@@ -38,7 +38,7 @@ for (const host of [PLAIN, MSK]) {
     expect(response.headers["set-cookie"]).toBeUndefined();
     expect(body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\s*<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     const urls = locs(body);
-    for (const file of ["sitemap-categories.xml", "sitemap-brands.xml", "sitemap-pages.xml", "sitemap-products-1.xml"]) {
+    for (const file of ["sitemap-categories.xml", "sitemap-brands.xml", "sitemap-pages.xml", "sitemap-news.xml", "sitemap-blog.xml", "sitemap-actions.xml", "sitemap-products-1.xml"]) {
       expect(urls).toContain(`http://${host}/${file}`);
     }
     for (const url of urls) expect(url.startsWith(`http://${host}/`), url).toBe(true);
@@ -70,6 +70,43 @@ test("the category, brand and page sitemaps point at live pages", async () => {
     expect((await rawGet(new URL(url).pathname)).response.statusCode, url).toBe(200);
   }
   expect((await rawGet("/sitemap-products-50.xml")).response.statusCode).toBe(404);
+});
+
+test("the news, blog and promotion sitemaps list the section and every post on the requesting host", async () => {
+  for (const [file, section] of [["sitemap-news.xml", "news"], ["sitemap-blog.xml", "blog"], ["sitemap-actions.xml", "actions"]] as const) {
+    const { response, body } = await rawGet(`/${file}`, MSK);
+    expect(response.statusCode, file).toBe(200);
+    const urls = locs(body);
+    expect(urls[0]).toBe(`http://${MSK}/${section}`);
+    expect(urls.length).toBeGreaterThan(8);
+    for (const url of urls.slice(1)) expect(url).toMatch(new RegExp(`^http://${MSK.replace(/\./g, "\\.")}/${section}/\\d+$`));
+    expect(body).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T[^<]+<\/lastmod>/);
+    // The listed pages exist.
+    for (const url of [urls[0]!, urls[1]!, urls.at(-1)!]) expect((await rawGet(new URL(url).pathname, MSK)).response.statusCode, url).toBe(200);
+  }
+});
+
+test("a post page names its canonical on the regional host, a PNG og:image and its JSON-LD", async () => {
+  const ldTypes = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => (JSON.parse(m[1]!) as { "@type": string })["@type"]);
+  const cases = [
+    ["/news/1", "NewsArticle"],
+    ["/blog/25", "BlogPosting"],
+    ["/actions/43", "Offer"],
+  ] as const;
+  for (const [path, type] of cases) {
+    const { response, body } = await rawGet(path, MSK);
+    expect(response.statusCode, path).toBe(200);
+    expect(body).toContain(`<link rel="canonical" href="http://${MSK}${path}"/>`);
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(body)?.[1];
+    expect(image, path).toMatch(new RegExp(`^http://${MSK.replace(/\./g, "\\.")}/api/media/post/\\d+-[a-z]+\\.png$`));
+    expect(body).toContain('<meta property="og:type" content="article"/>');
+    expect(ldTypes(body)).toEqual(expect.arrayContaining([type, "BreadcrumbList"]));
+    const png = await rawGet(new URL(image!).pathname, MSK);
+    expect(png.response.headers["content-type"]).toBe("image/png");
+  }
+  // The lists: canonical without ?page on page 1, with it after.
+  expect((await rawGet("/news", MSK)).body).toContain(`<link rel="canonical" href="http://${MSK}/news"/>`);
+  expect((await rawGet("/news?page=2", MSK)).body).toContain(`<link rel="canonical" href="http://${MSK}/news?page=2"/>`);
 });
 
 test("robots.txt keeps private areas out and names the host's sitemap", async () => {

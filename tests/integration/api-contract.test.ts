@@ -30,6 +30,14 @@ const IMPLEMENTED: { id: EndpointId; params?: Record<string, string>; query?: st
   { id: "comparingCategories", query: "productIds[]=3&productIds[]=1" },
   { id: "comparingListByIds", query: "productIds[]=3&productIds[]=1" },
   { id: "orderManagers" },
+  // Seed ids: news 1–24, blog posts 25–42, promotions 43–50.
+  { id: "newsList", query: "page=2&pageLimit=5" },
+  { id: "newsDetail", params: { id: "1" } },
+  { id: "postList" },
+  { id: "postDetail", params: { id: "25" } },
+  { id: "promotionList", query: "page=1" },
+  { id: "promotionDetail", params: { id: "43" } },
+  { id: "commentList", params: { id: "25" } },
 ];
 
 describe.each(testBackends())("contract on $name", (backend) => {
@@ -62,6 +70,9 @@ describe.each(testBackends())("contract on $name", (backend) => {
     ["unknown category listing", "/api/product/list?category=no-such-category"],
     ["unknown brand", "/api/brand/detail/no-such-brand"],
     ["unknown print type", "/api/print-types/detail/999"],
+    ["unknown news item", "/api/blog/news/detail/999"],
+    ["a news id as a blog post", "/api/blog/post/detail/1"],
+    ["comments of a news item", "/api/comment/list/1"],
   ])("%s → 404 with ApiErrorBody", async (_, path) => {
     const response = await t.get(path);
     expect(response.status).toBe(404);

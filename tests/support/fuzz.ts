@@ -43,6 +43,9 @@ const PATHS = [
   "/assets/app.js", "/api/city/", "/api/init/main", "/api/product/1", "/api/product/list", "/api/brand/list/all",
   "/api/filter/all", "/api/coating/recalculate", "/api/openapi.json", "/api/media/product/1.svg", "/_root.data",
   "/catalog/ruchki.data", "/healthz", "/readyz", "/search/ruchka", "/cart", "/no-such-page",
+  // News, blog and promotions (issue 18).
+  "/news", "/news/1", "/blog?page=2", "/blog/25", "/actions/43", "/api/blog/news/list?page=2", "/api/promotion/post/detail/43",
+  "/api/comment/list/25", "/sitemap-news.xml", "/api/media/post/1-gift.svg",
 ];
 
 /** Pieces of junk for paths, query values and cookies: encodings, Cyrillic, control characters, traversal. */

@@ -15,7 +15,16 @@ export type SitemapFile =
   | { kind: "categories" }
   | { kind: "brands" }
   | { kind: "pages" }
+  | { kind: "posts"; type: PostSitemapType }
   | { kind: "products"; page: number };
+
+/** News, blog and promotions (issue 18): one file each, named after the section's path. */
+export type PostSitemapType = "news" | "blog" | "promotions";
+export const POST_SITEMAP_FILES: Record<PostSitemapType, string> = {
+  news: "sitemap-news.xml",
+  blog: "sitemap-blog.xml",
+  promotions: "sitemap-actions.xml",
+};
 
 export const productSitemapFile = (page: number) => `sitemap-products-${page}.xml`;
 
@@ -24,6 +33,7 @@ export const SITEMAP_FILES: readonly string[] = [
   "sitemap-categories.xml",
   "sitemap-brands.xml",
   "sitemap-pages.xml",
+  ...Object.values(POST_SITEMAP_FILES),
   ...Array.from({ length: MAX_PRODUCT_SITEMAPS }, (_, i) => productSitemapFile(i + 1)),
 ];
 
@@ -33,6 +43,8 @@ export function parseSitemapFile(name: string): SitemapFile | null {
   if (file === SITEMAP_INDEX_FILE) return { kind: "index" };
   const typed = /^sitemap-(categories|brands|pages)\.xml$/.exec(file);
   if (typed) return { kind: typed[1] as "categories" | "brands" | "pages" };
+  const post = (Object.entries(POST_SITEMAP_FILES) as [PostSitemapType, string][]).find(([, name]) => name === file);
+  if (post) return { kind: "posts", type: post[0] };
   const products = /^sitemap-products-([1-9]\d{0,3})\.xml$/.exec(file);
   if (products) {
     const page = Number(products[1]);

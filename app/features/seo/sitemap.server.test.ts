@@ -25,6 +25,13 @@ function fakeApi(products: number, options: { failing?: () => boolean } = {}) {
       { id: 1, slug: "tampopechat", updatedAt: null },
       { id: 4, slug: "uf-pechat", updatedAt: null },
     ],
+    news: [
+      { id: 3, slug: "grafik-raboty", updatedAt: "2025-01-10T07:00:00.000Z" },
+      { id: 5, slug: "novyy-tsekh", updatedAt: "2025-02-20T07:00:00.000Z" },
+    ],
+    blog: [{ id: 30, slug: "kak-vybrat-podarok", updatedAt: STAMP }],
+    // No promotions: their file is left out of the index and answers 404.
+    promotions: [],
   };
   const backend: Backend = {
     baseUrl: "http://fake.internal/api",
@@ -59,7 +66,8 @@ const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) 
 
 describe("sitemap files", () => {
   it("routes every file name it can serve, and nothing else", () => {
-    expect(SITEMAP_FILES).toHaveLength(4 + MAX_PRODUCT_SITEMAPS);
+    expect(SITEMAP_FILES).toHaveLength(7 + MAX_PRODUCT_SITEMAPS);
+    expect(parseSitemapFile("sitemap-actions.xml")).toEqual({ kind: "posts", type: "promotions" });
     for (const file of SITEMAP_FILES) expect(parseSitemapFile(file), file).not.toBeNull();
     expect(parseSitemapFile("sitemap-products-3.xml")).toEqual({ kind: "products", page: 3 });
     for (const bad of ["sitemap-products-0.xml", `sitemap-products-${MAX_PRODUCT_SITEMAPS + 1}.xml`, "sitemap-people.xml", "sitemap.xml.gz", "sitemap-products-01.xml"]) {
@@ -96,11 +104,24 @@ describe("sitemap service", () => {
       const body = result.status === 200 ? result.body : "";
       expect(body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
       expect(locs(body)).toEqual(
-        ["sitemap-categories.xml", "sitemap-brands.xml", "sitemap-pages.xml", "sitemap-products-1.xml", "sitemap-products-2.xml", "sitemap-products-3.xml"].map(
+        ["sitemap-categories.xml", "sitemap-brands.xml", "sitemap-pages.xml", "sitemap-news.xml", "sitemap-blog.xml", "sitemap-products-1.xml", "sitemap-products-2.xml", "sitemap-products-3.xml"].map(
           (f) => `${origin}/${f}`,
         ),
       );
     }
+  });
+
+  it("lists a post section's page and every post on the requesting host, each with its lastmod", async () => {
+    const sitemaps = createSitemapService(fakeApi(10).backend, 1000);
+    const news = await sitemaps.file("https://msk.example.ru", "sitemap-news.xml");
+    expect(news.status).toBe(200);
+    const body = news.status === 200 ? news.body : "";
+    expect(locs(body)).toEqual(["https://msk.example.ru/news", "https://msk.example.ru/news/3", "https://msk.example.ru/news/5"]);
+    // The list page changes with its newest post.
+    expect(body).toContain("<loc>https://msk.example.ru/news</loc><lastmod>2025-02-20T07:00:00.000Z</lastmod>");
+    const blog = await sitemaps.file("http://localhost:3000", "sitemap-blog.xml");
+    expect(blog.status === 200 && locs(blog.body)).toEqual(["http://localhost:3000/blog", "http://localhost:3000/blog/30"]);
+    expect((await sitemaps.file("http://localhost:3000", "sitemap-actions.xml")).status).toBe(404);
   });
 
   it("lists product URLs page by page, 10 000 a file, with lastmod", async () => {

@@ -14,7 +14,7 @@ import {
 import { createApiClient } from "#app/lib/api-client.server.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
 import { createTtlCache } from "#app/lib/cache.server.ts";
-import { MAX_PRODUCT_SITEMAPS, parseSitemapFile, productSitemapFile, SITEMAP_INDEX_FILE, type SitemapFile } from "./sitemap-files.ts";
+import { MAX_PRODUCT_SITEMAPS, parseSitemapFile, POST_SITEMAP_FILES, productSitemapFile, SITEMAP_INDEX_FILE, type PostSitemapType, type SitemapFile } from "./sitemap-files.ts";
 import { STATIC_PAGES } from "#app/features/content/static-pages.ts";
 
 /** Listing pages that always exist (§2). */
@@ -31,8 +31,8 @@ export const SITEMAP_CACHE_CONTROL = "public, max-age=3600";
 /** Generated XML stays fresh this long (external API: no change events), then is served stale while it is rebuilt. */
 const FRESH_MS = 10 * 60_000;
 const STALE_MS = 50 * 60_000;
-/** Two hosts × (index + 3 typed files + 10 product files) fit; junk Host headers only evict each other. */
-const MAX_CACHED_FILES = 32;
+/** Two hosts × (index + 6 typed files + 10 product files) fit; junk Host headers only evict each other. */
+const MAX_CACHED_FILES = 40;
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
@@ -107,6 +107,9 @@ export function productPageSize(total: number): number {
 
 const segment = (slug: string) => encodeURIComponent(slug);
 
+/** The list page of each post type (§2): it leads its sitemap file. */
+export const POST_LIST_PATHS: Record<PostSitemapType, string> = { news: "/news", blog: "/blog", promotions: "/actions" };
+
 /** Storefront URL of a sitemap entry (§2 routes). */
 export function entryPath(type: Exclude<SitemapType, "pages">, entry: SitemapEntry): string {
   switch (type) {
@@ -118,6 +121,10 @@ export function entryPath(type: Exclude<SitemapType, "pages">, entry: SitemapEnt
       return `/catalog/goods/${entry.id}`;
     case "print-types":
       return `/print/${entry.id}`;
+    case "news":
+    case "blog":
+    case "promotions":
+      return `${POST_LIST_PATHS[type]}/${entry.id}`;
   }
 }
 
@@ -154,6 +161,9 @@ export function createSitemapService(backend: Backend, defaultTimeoutMs: number,
         if (countOf(totals, "categories") > 0) files.push({ file: "sitemap-categories.xml" });
         if (countOf(totals, "brands") > 0) files.push({ file: "sitemap-brands.xml" });
         files.push({ file: "sitemap-pages.xml", lastmod: totals.get("pages")?.updatedAt });
+        for (const [type, name] of Object.entries(POST_SITEMAP_FILES) as [PostSitemapType, string][]) {
+          if (countOf(totals, type) > 0) files.push({ file: name, lastmod: totals.get(type)?.updatedAt });
+        }
         const products = countOf(totals, "products");
         const productFiles = Math.min(MAX_PRODUCT_SITEMAPS, Math.ceil(products / productPageSize(products)));
         for (let page = 1; page <= productFiles; page++) {
@@ -183,6 +193,15 @@ export function createSitemapService(backend: Backend, defaultTimeoutMs: number,
           if (page) urls.push({ path: `/${slug}`, lastmod: page.updatedAt });
         }
         for (const printType of printTypes) urls.push({ path: entryPath("print-types", printType), lastmod: printType.updatedAt });
+        return { status: 200, body: urlsetXml(origin, urls) };
+      }
+      case "posts": {
+        // The list page, then every published post (a few hundred at most: one file).
+        const list = await entries(file.type, 1, SITEMAP_MAX_PAGE_SIZE);
+        if (list.length === 0) return { status: 404 };
+        const type = file.type;
+        const newest = list.reduce<string | null>((max, e) => (e.updatedAt && (!max || e.updatedAt > max) ? e.updatedAt : max), null);
+        const urls: SitemapUrl[] = [{ path: POST_LIST_PATHS[type], lastmod: newest }, ...list.map((e) => ({ path: entryPath(type, e), lastmod: e.updatedAt }))];
         return { status: 200, body: urlsetXml(origin, urls) };
       }
       case "products": {

@@ -1,0 +1,118 @@
+/** Parts of the post pages: list cards, page links, the promotion's period and the comments. */
+import { AppLink } from "#app/lib/navigation.tsx";
+import { pageWindow } from "#app/components/listing/links.ts";
+import type { CommentView, PostCardView } from "./post-views.ts";
+
+/** Cards of the first row load eagerly (they are the page's largest pictures). */
+const EAGER_CARDS = 3;
+
+export function PostGrid({ posts }: { posts: readonly PostCardView[] }) {
+  return (
+    <ul className="post-grid">
+      {posts.map((post, i) => (
+        <li key={post.id}>
+          <PostCard post={post} eager={i < EAGER_CARDS} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PostCard({ post, eager }: { post: PostCardView; eager: boolean }) {
+  return (
+    <article className="post-card">
+      {/* The picture repeats the title's link: one link for keyboards and screen readers. */}
+      <AppLink to={post.href} className="post-card__picture" tabIndex={-1} aria-hidden="true" prefetch="none">
+        {post.image ? <img src={post.image} alt="" width={800} height={500} loading={eager ? "eager" : "lazy"} decoding="async" /> : null}
+      </AppLink>
+      <div className="post-card__text">
+        <p className="post-card__meta">
+          <time dateTime={post.dateAttr}>{post.date}</time>
+          {post.period ? <PeriodBadge period={post.period} state={post.periodState} /> : null}
+        </p>
+        <h2 className="post-card__title">
+          <AppLink to={post.href}>{post.title}</AppLink>
+        </h2>
+        <p className="post-card__lead">{post.lead}</p>
+      </div>
+    </article>
+  );
+}
+
+const STATE_TITLES = { current: "Идёт", past: "Завершена", future: "Скоро" } as const;
+
+export function PeriodBadge({ period, state }: { period: string; state: PostCardView["periodState"] }) {
+  return (
+    <span className={`post-period post-period--${state ?? "current"}`}>
+      {state ? <strong>{STATE_TITLES[state]}</strong> : null} {period}
+    </span>
+  );
+}
+
+/** ?page=N links; page 1 is the list's own path (canonical without ?page). Works without JavaScript. */
+export function PostPagination({ base, page, pageCount }: { base: string; page: number; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  const href = (n: number) => (n === 1 ? base : `${base}?page=${n}`);
+  return (
+    <nav className="pagination" aria-label="Страницы">
+      {page > 1 ? (
+        <AppLink className="pagination__step" to={href(page - 1)} rel="prev">
+          ‹ Назад
+        </AppLink>
+      ) : null}
+      <ul>
+        {pageWindow(page, pageCount).map((n, i) =>
+          n === null ? (
+            <li key={`gap${i}`} className="pagination__gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              {n === page ? (
+                <span className="pagination__page pagination__page--on" aria-current="page">
+                  {n}
+                </span>
+              ) : (
+                <AppLink className="pagination__page" to={href(n)} aria-label={`Страница ${n}`}>
+                  {n}
+                </AppLink>
+              )}
+            </li>
+          ),
+        )}
+      </ul>
+      {page < pageCount ? (
+        <AppLink className="pagination__step" to={href(page + 1)} rel="next">
+          Вперёд ›
+        </AppLink>
+      ) : null}
+    </nav>
+  );
+}
+
+/** A blog post's comments (§7), oldest first; their text is plain text (comment-text.ts). */
+export function PostComments({ comments }: { comments: readonly CommentView[] }) {
+  return (
+    <section className="post-comments" aria-labelledby="post-comments-title" data-testid="post-comments">
+      <h2 id="post-comments-title">Комментарии ({comments.length})</h2>
+      {comments.length === 0 ? (
+        <p className="post-comments__empty">Комментариев пока нет.</p>
+      ) : (
+        <ol className="post-comments__list">
+          {comments.map((c) => (
+            <li key={c.id} className="post-comment">
+              <p className="post-comment__meta">
+                <span className="post-comment__author">{c.author}</span> <time dateTime={c.dateAttr}>{c.date}</time>
+              </p>
+              {c.paragraphs.map((text, i) => (
+                <p key={i} className="post-comment__text">
+                  {text}
+                </p>
+              ))}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
