@@ -13,6 +13,7 @@ import { errorResponse, NOT_FOUND_MESSAGE } from "./http/errors";
 import { fileRoutes } from "./file/routes";
 import { mediaRoutes } from "./media/routes";
 import { orderRoutes } from "./order/routes";
+import { searchRoutes } from "./search/routes";
 import { seoRoutes } from "./seo/routes";
 
 export interface AppOptions {
@@ -31,6 +32,8 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
   });
 
   app.route("/", contentRoutes(deps));
+  // Before the catalogue: it creates the shared search engine with the change subscription.
+  app.route("/", searchRoutes(deps));
   app.route("/", catalogRoutes(deps));
   app.route("/", comparisonRoutes(deps));
   app.route("/", cartRoutes(deps));

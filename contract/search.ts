@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
-import { id, limitQuery } from "./common.ts";
+import { id, limitQuery, pageQuery } from "./common.ts";
 import { CategoryLink } from "./content.ts";
 import { Brand, ProductGroup } from "./catalog.ts";
 
@@ -25,6 +25,11 @@ export const SearchResults = z.object({
   categoriesBreadCrumbsItems: z.array(CategoryBreadcrumbs),
   /** The user's recent queries, newest first; empty for anonymous visitors. */
   searchHistory: z.array(z.string()),
+  /**
+   * Set when the text is exactly one product's SKU (a variation's "PB-000123-01" or its group's
+   * article "PB-000123"): the search page goes straight to /catalog/goods/{groupId}.
+   */
+  exactProduct: z.object({ groupId: id() }).nullable(),
   /** Totals beyond the returned slices, for "показать все (N)". */
   total: z.object({
     brands: z.number().int().nonnegative(),
@@ -34,10 +39,20 @@ export const SearchResults = z.object({
 });
 export type SearchResults = z.infer<typeof SearchResults>;
 
-const text = () => z.string().trim().min(1).max(200);
+/** The longest query text accepted (the header field has the same maxlength). */
+export const SEARCH_TEXT_MAX = 200;
+export const SEARCH_TEXT_EMPTY_MESSAGE = "Введите, что нужно найти";
+export const SEARCH_TEXT_TOO_LONG_MESSAGE = `Запрос слишком длинный: не больше ${SEARCH_TEXT_MAX} символов`;
 
-/** §9 "search page limit default 10": the number of products returned. */
-export const GlobalSearchQuery = z.object({ text: text(), limit: limitQuery(10, 50) });
+const text = () =>
+  z
+    .string({ error: SEARCH_TEXT_EMPTY_MESSAGE })
+    .trim()
+    .min(1, SEARCH_TEXT_EMPTY_MESSAGE)
+    .max(SEARCH_TEXT_MAX, SEARCH_TEXT_TOO_LONG_MESSAGE);
+
+/** §9 "search page limit default 10": the products of one page. */
+export const GlobalSearchQuery = z.object({ text: text(), page: pageQuery(), limit: limitQuery(10, 50) });
 export type GlobalSearchQuery = z.input<typeof GlobalSearchQuery>;
 
 /** §7: entityType defaults to "any"; other values restrict the answer to one kind (the rest come back empty). */
@@ -55,7 +70,7 @@ export const searchEndpoints = {
     method: "GET",
     path: "/search/global",
     tag,
-    summary: "Search over brands, categories and products; records the query in the user's history",
+    summary: "Search over brands, categories and products (paged); the user's recent queries (none for guests)",
     timeout: "catalog",
     query: GlobalSearchQuery,
     response: SearchResults,

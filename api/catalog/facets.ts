@@ -16,6 +16,7 @@
  *   columns), one boolean per facet filter, and every facet is aggregated from that set.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { searchEngineFor, type SearchEngine } from "../search/index";
 import type { AttributeFacet, BrandFacet, CategoryCounter, CoatingFacet, ColorFacet, FilterData } from "../../contract/index";
 import { queryRows, type Db } from "../db/client";
 import { ancestorsOf, findCategory, loadDictionaries, type DictCategory, type Dictionaries } from "./dictionaries";
@@ -37,6 +38,7 @@ import {
   resolveFilters,
   scopeConditions,
   toScope,
+  withSearch,
   type CatalogFilters,
   type FacetKey,
   type FilterInput,
@@ -53,16 +55,19 @@ interface Counts {
 }
 
 export interface FacetServiceOptions {
+  /** The search engine resolving `search` (the same as product/search's); default: the database's. */
+  search?: SearchEngine;
   /** "auto" (default): bitmaps when they apply, else rows. The others force one (tests compare them). */
   engine?: "auto" | "bitmaps" | "rows";
 }
 
 export function createFacetService(db: Db, options: FacetServiceOptions = {}) {
   const engine = options.engine ?? "auto";
+  const search = options.search ?? searchEngineFor(db);
   return {
     async filterAll(query: FilterInput): Promise<FilterData> {
       const dict = await loadDictionaries(db);
-      const filters = resolveFilters(dict, query, findCategory(dict, query.category));
+      const filters = await withSearch(resolveFilters(dict, query, findCategory(dict, query.category)), search);
       let counts = engine !== "rows" && bitmapsApply(filters) ? await bitmapCounts(db, dict, filters) : null;
       if (!counts && engine === "bitmaps") throw new Error("Facet bitmaps do not apply to these filters or are missing");
       counts ??= await rowCounts(db, dict, filters);

@@ -14,12 +14,14 @@
  * - unknown brand / colour / coating / attribute values match nothing;
  * - priceFrom / priceTo: inclusive bounds on the group's card price (min_price, "от …");
  * - quantity: total stock of the group ≥ quantity;
- * - search: every word of the text as a prefix ('russian' stemming) on title + keywords.
+ * - search: the search module's matching (api/search, ADR 028: word forms, typos, layout,
+ *   synonyms, articles), the same as search/global's, resolved by withSearch before the SQL is built.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { ProductListKind } from "../../contract/index";
 import { attributeValueCode, coatingCode, colorCode } from "./facet-codes";
 import type { Dictionaries, DictCategory } from "./dictionaries";
+import type { SearchEngine, TextMatch } from "../search/index";
 
 /** A category resolved from its slug, with the ids of its subtree (itself included). */
 export interface ScopeCategory extends DictCategory {
@@ -53,8 +55,10 @@ export interface CatalogFilters {
   priceFrom?: number;
   priceTo?: number;
   quantity?: number;
-  /** The search text (searchQuery); undefined = no text filter. */
+  /** The search text; undefined = no text filter. */
   search?: string;
+  /** The text resolved by the search engine (withSearch); required when `search` is set. */
+  match?: TextMatch;
   selected: { brands: string[]; colors: string[]; coatings: number[]; attrs: Map<string, string[]> };
 }
 
@@ -77,15 +81,9 @@ export function parseAttrs(attrs: readonly string[] | undefined): Map<string, st
   return out;
 }
 
-/**
- * Free text → a prefix tsquery built by PostgreSQL itself: the text goes through the same
- * 'russian' parser and stemmer as the indexed document (so "PB-000123-01" or "кружки" give the
- * same lexemes as in the index), and every lexeme must occur as a prefix, so the search page
- * finds "кружк" while typing. Stop words only → NULL → nothing matches.
- */
-export function searchQuery(text: string): SQL {
-  return sql`(SELECT to_tsquery('simple', string_agg(quote_literal(lexeme) || ':*', ' & '))
-    FROM unnest(to_tsvector('russian', ${text})))`;
+/** Resolves the text filter through the search engine (an async vocabulary lookup, cached). */
+export async function withSearch(filters: CatalogFilters, search: SearchEngine): Promise<CatalogFilters> {
+  return filters.search === undefined ? filters : { ...filters, match: await search.match(filters.search) };
 }
 
 export function toScope(categories: readonly DictCategory[], c: DictCategory): ScopeCategory {
@@ -158,7 +156,10 @@ export function scopeConditions(f: CatalogFilters, category: ScopeCategory | und
 export function fixedConditions(f: CatalogFilters): SQL[] {
   const out: SQL[] = [];
   if (f.quantity !== undefined) out.push(sql`g.total_stock >= ${f.quantity}`);
-  if (f.search !== undefined) out.push(sql`g.search @@ ${searchQuery(f.search)}`);
+  if (f.search !== undefined) {
+    if (!f.match) throw new Error("The search text must be resolved (withSearch) before building SQL");
+    out.push(f.match.where);
+  }
   return out;
 }
 

@@ -17,7 +17,8 @@ import { queryRows, type Db } from "../db/client";
 import { notFound } from "../http/errors";
 import { findCategory, loadDictionaries } from "./dictionaries";
 import { bitmapScope, bitmapsApply, bitmapTotalSql } from "./facet-bitmaps";
-import { listingWhere, resolveFilters, searchQuery, type FilterInput } from "./filters";
+import { listingWhere, resolveFilters, withSearch, type FilterInput } from "./filters";
+import { searchEngineFor, type SearchEngine } from "../search/index";
 import { GROUP_JSON, groupsJsonFor, loadGroups, withImages } from "./groups";
 
 export const PRODUCT_NOT_FOUND = "Товар не найден";
@@ -47,21 +48,18 @@ export function pageOf(elements: ProductGroup[], countItems: number, pageLimit: 
   return { pageLimit, countItems, countPages: Math.ceil(countItems / pageLimit), elements };
 }
 
-export function createListingService(db: Db) {
+export function createListingService(db: Db, search: SearchEngine = searchEngineFor(db)) {
   /**
    * One statement: the count and the page's groups. A page beyond the last one answers the
    * right counts with no elements.
    */
   async function list(input: ListInput, options: { rankBySearch?: boolean } = {}): Promise<ProductGroupPage> {
     const dict = await loadDictionaries(db);
-    const filters = resolveFilters(dict, input, findCategory(dict, input.category));
+    const filters = await withSearch(resolveFilters(dict, input, findCategory(dict, input.category)), search);
     const where = listingWhere(filters);
-    // On the search page "popular" (the default) means relevance first: title matches (weight A)
-    // before keyword matches (brand, category, SKU — weight B), then popularity.
-    const order =
-      options.rankBySearch && input.sort === "popular" && filters.search
-        ? sql`ts_rank(g.search, ${searchQuery(filters.search)}) DESC, g.popularity DESC, g.id DESC`
-        : ORDER[input.sort];
+    // On the search page "popular" (the default) means relevance (ADR 028): the article, the phrase
+    // in the title, title words, other matches, fuzzy ones; in stock first; then popularity.
+    const order = options.rankBySearch && input.sort === "popular" && filters.match ? filters.match.order : ORDER[input.sort];
     const offset = (input.page - 1) * input.pageLimit;
     const ids = sql`ARRAY(SELECT g.id FROM product_groups g WHERE ${where} ORDER BY ${order} LIMIT ${input.pageLimit} OFFSET ${offset})`;
     // The total from the facet bitmaps when the filters allow (constant cost), else counted rows.

@@ -3,15 +3,18 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rebuildFacetBitmaps } from "./facet-bitmaps";
 import { ATTRIBUTE_VALUE_CODE, COATING_CODE, COLOR_CODE } from "./facet-codes";
+import { refreshSearchWords } from "../search/vocabulary";
 
 /**
  * After catalogue writes: adds missing attribute values to the dictionary, recomputes facet_codes
  * of the given groups (all groups when omitted; the same SQL fills an existing catalogue in
- * migration 0003) and rebuilds the facet bitmaps. Run it in the writer's transaction.
+ * migration 0003), rebuilds the facet bitmaps and the search vocabulary (ADR 028). Run it in the
+ * writer's transaction, then notifyChange() so in-process caches (search answers) are dropped.
  */
 export async function refreshCatalogFacets(db: Pick<Db, "execute">, groupIds?: readonly number[]): Promise<void> {
   await updateFacetCodes(db, groupIds);
   await rebuildFacetBitmaps(db);
+  await refreshSearchWords(db);
 }
 
 async function updateFacetCodes(db: Pick<Db, "execute">, groupIds?: readonly number[]): Promise<void> {

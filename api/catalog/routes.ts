@@ -14,11 +14,14 @@ import { createBrandService } from "./brands";
 import { createCoatingService } from "./coatings";
 import { createFacetService } from "./facets";
 import { createListingService } from "./listing";
+import { searchEngineFor } from "../search/index";
 
 export function catalogRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
-  const listing = createListingService(deps.db);
-  const facets = createFacetService(deps.db);
+  // The search routes' engine: product/search and filter/all match exactly like search/global.
+  const search = searchEngineFor(deps.db, { onChange: deps.onChange, cacheTtlMs: deps.readCacheTtlMs });
+  const listing = createListingService(deps.db, search);
+  const facets = createFacetService(deps.db, { search });
   const coatings = createCoatingService(deps.db);
   const brands = createBrandService(deps.db);
   const opts = { validateResponses: deps.validateResponses };

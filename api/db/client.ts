@@ -69,16 +69,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { fuzzystrmatch }, { drizzle }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("@electric-sql/pglite/contrib/fuzzystrmatch"),
     import("drizzle-orm/pglite"),
   ]);
   const inMemory = options.dataDir.startsWith(MEMORY);
   const dir = inMemory ? options.dataDir : path.join(options.dataDir, "pglite");
   if (!inMemory) mkdirSync(dir, { recursive: true });
-  // pg_trgm must be loaded as a PGlite extension module before CREATE EXTENSION can succeed.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...PGLITE_SETTINGS });
+  // Extensions must be loaded as PGlite modules before CREATE EXTENSION can succeed (migrations
+  // 0000, 0010): pg_trgm and fuzzystrmatch serve search (ADR 028).
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, fuzzystrmatch }, ...PGLITE_SETTINGS });
   const db = drizzle({ client, schema });
   return {
     db: db as unknown as Db,

@@ -15,6 +15,7 @@ import v8 from "node:v8";
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { CREATE_ONLY, PGLITE_SETTINGS } from "./pglite-options";
 
 const SSL_REQUEST = 80877103;
@@ -47,7 +48,8 @@ if (createOnly) {
   await database.close();
   process.exit(0);
 }
-const db = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...PGLITE_SETTINGS });
+// The same extension modules as client.ts (search, ADR 028).
+const db = await PGlite.create(dataDir, { extensions: { pg_trgm, fuzzystrmatch }, ...PGLITE_SETTINGS });
 
 /** PGlite has one session: connections take turns, one message at a time. */
 let queue: Promise<unknown> = Promise.resolve();

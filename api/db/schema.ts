@@ -291,6 +291,27 @@ export const productGroups = pgTable(
 );
 
 /**
+ * Search vocabulary (api/search/vocabulary.ts, ADR 028): every distinct word of active groups'
+ * titles and keywords (lower case, е for ё; articles left out) with its 'russian' lexeme and the
+ * number of groups using it. The engine checks query words against it (is this a catalogue word, as
+ * typed or as a prefix?) and corrects typos to its nearest word (trigram index, then Levenshtein).
+ * Derived data: rebuilt by the seed and by refreshCatalogFacets.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+    lexeme: text("lexeme").notNull(),
+    groups: integer("groups").notNull().default(0),
+  },
+  (t) => [
+    index("search_words_word_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
+    // Prefix lookups (lexeme LIKE 'ручк%') whatever the database's collation.
+    index("search_words_lexeme_idx").using("btree", t.lexeme.op("text_pattern_ops")),
+  ],
+);
+
+/**
  * Facet bitmaps (api/catalog/facet-bitmaps.ts): for every scope (0 = the whole catalogue, else a
  * category with its subtree) and every facet code present in it (facet-codes.ts: colour, coating,
  * attribute value, brand, curated list, child category), one bit per active group of the scope in

@@ -45,6 +45,7 @@ import { createRng, rngFor, slugify, type Rng } from "./seed/random";
 import { mediaUrl } from "../media/urls";
 import { facetCodes } from "../catalog/facet-codes";
 import { rebuildFacetBitmaps } from "../catalog/facet-bitmaps";
+import { refreshSearchWords } from "../search/vocabulary";
 
 export const DEFAULT_SEED_GROUPS = 2000;
 
@@ -567,6 +568,8 @@ async function fill(tx: Tx, options: SeedOptions): Promise<SeedSummary> {
   log(`catalogue indexes rebuilt: ${Math.round(performance.now() - started)} ms`);
   await rebuildFacetBitmaps(tx);
   log(`facet bitmaps built: ${Math.round(performance.now() - started)} ms`);
+  await refreshSearchWords(tx);
+  log(`search vocabulary built: ${Math.round(performance.now() - started)} ms`);
 
   // Content that refers to the catalogue.
   for (let id = 1; featured.length < Math.min(4, groupCount); id++) if (!featured.includes(id)) featured.push(id);

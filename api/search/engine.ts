@@ -1,0 +1,45 @@
+/**
+ * The search module's interface (ADR 028). Everything that searches — search/global, search/fast,
+ * product/search and filter/all with `search` — goes through one SearchEngine, so the search page's
+ * list, its total and its facets agree, and a dedicated engine (OpenSearch with its Russian
+ * analyzer) can replace the PostgreSQL one (postgres-engine.ts) behind the same three calls.
+ */
+import type { SQL } from "drizzle-orm";
+import type { FastSearchQuery, GlobalSearchQuery, SearchEntityType, SearchResults } from "../../contract/index";
+
+/**
+ * A text resolved into SQL on `product_groups g`. A replacement engine that returns ranked ids
+ * expresses them the same way (`g.id = ANY(ids)`, `array_position(ids, g.id)`), so listings and
+ * facets keep filtering, counting and paging in PostgreSQL.
+ */
+export interface TextMatch {
+  /** The condition on `g` (FALSE when nothing in the text can match). */
+  where: SQL;
+  /** ORDER BY keys, best first: exact article, phrase in title, title words, word forms, fuzzy; in stock first. */
+  order: SQL;
+  /** The group whose article the text is, if any. */
+  exactGroupId: number | null;
+}
+
+export interface GlobalInput {
+  text: string;
+  page: number;
+  limit: number;
+}
+
+export interface FastInput {
+  text: string;
+  entityType: SearchEntityType;
+  limit: number;
+}
+
+export interface SearchEngine {
+  /** For listings and facets (product/search, product/list and filter/all with `search`). */
+  match(text: string): Promise<TextMatch>;
+  /** search/global: brands, categories with breadcrumbs, one page of products, totals. */
+  global(input: GlobalInput): Promise<SearchResults>;
+  /** search/fast: a few of each kind for the header's suggestions. */
+  fast(input: FastInput): Promise<SearchResults>;
+}
+
+export type { FastSearchQuery, GlobalSearchQuery };
