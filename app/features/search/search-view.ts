@@ -77,7 +77,5 @@ export function suggestionsView(text: string, results: SearchResults): Suggestio
 
 /** The group id of the product whose SKU the text is (ADR 029: the search page redirects to it). */
 export function exactProductOf(results: SearchResults): number | null {
-  // The field comes with the search engine (contract/search.ts); an answer without it has none.
-  const exact = (results as SearchResults & { exactProduct?: { groupId: number } | null }).exactProduct;
-  return exact && Number.isSafeInteger(exact.groupId) && exact.groupId > 0 ? exact.groupId : null;
+  return results.exactProduct?.groupId ?? null;
 }
