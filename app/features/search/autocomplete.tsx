@@ -62,11 +62,15 @@ export default function Autocomplete({ value, inputRef, formRef, setText, onComb
     return () => clearTimeout(timer);
   }, [text, wantsSuggestions, load]);
 
-  // Focus leaving the form (Tab, a click elsewhere) closes the list; coming back opens it.
+  // Focus leaving the form (Tab, a click elsewhere) closes the list; coming back opens it (also
+  // after Escape or a choice).
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const onFocusIn = () => setFocused(true);
+    const onFocusIn = () => {
+      setFocused(true);
+      setClosedAt(null);
+    };
     const onFocusOut = (event: FocusEvent) => {
       if (!(event.relatedTarget instanceof Node && form.contains(event.relatedTarget))) setFocused(false);
     };
