@@ -203,11 +203,15 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
     if (r.phrase) tiers.push(sql`WHEN ${foldSql(sql`g.title`)} LIKE ${`%${likeLiteral(r.phrase)}%`} THEN 1`);
     if (r.titleQuery) tiers.push(sql`WHEN g.search @@ ${r.titleQuery}::tsquery THEN 2`);
     if (r.exactQuery) tiers.push(sql`WHEN g.search @@ ${r.exactQuery}::tsquery THEN 3`);
-    const tier = tiers.length ? sql`CASE ${sql.join(tiers, sql` `)} ELSE 4 END` : sql`4`;
-    const rank = tsq ? sql`ts_rank(g.search, ${tsq})` : sql`0`;
+    // Keys left out rather than constants: a bare number in ORDER BY names an output column.
+    const keys: SQL[] = [];
+    if (tiers.length) keys.push(sql`CASE ${sql.join(tiers, sql` `)} ELSE 4 END`);
+    keys.push(sql`(g.total_stock > 0) DESC`);
+    if (tsq) keys.push(sql`ts_rank(g.search, ${tsq}) DESC`);
+    keys.push(sql`g.popularity DESC, g.id DESC`);
     return {
       where,
-      order: sql`${tier}, (g.total_stock > 0) DESC, ${rank} DESC, g.popularity DESC, g.id DESC`,
+      order: sql.join(keys, sql`, `),
       exactGroupId: r.exactGroupId,
     };
   }
