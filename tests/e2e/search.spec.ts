@@ -4,6 +4,7 @@
  * history, and phones. Expectations come from the seeded embedded API itself (the same database).
  */
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
 
 interface SearchResults {
@@ -116,6 +117,31 @@ test.describe("header suggestions", () => {
     await expect(page).toHaveURL(new RegExp(`/catalog/goods/${group.id}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(group.title);
   });
+});
+
+test("the open suggestions and the history have no serious accessibility violations", async ({ page }) => {
+  test.slow();
+  const check = async (where: string, scope?: string) => {
+    const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+    // The open list is in the header: checking it alone keeps axe quick on a busy machine.
+    const results = await (scope ? builder.include(scope) : builder).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+    expect(serious, `${where}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+  };
+  await page.goto("/search/text=%D1%80%D1%83%D1%87%D0%BA%D0%B0");
+  await waitForHydration(page);
+  await check("search page");
+  const input = field(page);
+  await input.fill("");
+  await expect(page.getByRole("listbox", { name: "Вы искали" }).getByRole("option")).toHaveText(["ручка"]);
+  await input.press("ArrowDown");
+  await check("history", ".search-box");
+  await input.pressSequentially("кружк", { delay: 30 });
+  await expect(listbox(page).getByRole("group", { name: "Товары" }).getByRole("option").first()).toBeVisible();
+  await input.press("ArrowDown");
+  await check("suggestions", ".search-box");
 });
 
 test.describe("search page", () => {
