@@ -56,11 +56,12 @@ export default function Autocomplete({ value, inputRef, formRef, setText, onComb
   // The active option, for the list it was chosen in (a new list starts with none).
   const [active, setActive] = useState<{ list: string; index: number }>({ list: "", index: -1 });
 
+  // Only while the field has the focus: a submit (which blurs it) within the pause asks nothing.
   useEffect(() => {
-    if (!wantsSuggestions) return;
+    if (!wantsSuggestions || !focused) return;
     const timer = setTimeout(() => load(suggestUrl(text)), SUGGEST_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, wantsSuggestions, load]);
+  }, [text, wantsSuggestions, focused, load]);
 
   // Focus leaving the form (Tab, a click elsewhere) closes the list; coming back opens it (also
   // after Escape or a choice).
