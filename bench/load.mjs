@@ -5,8 +5,9 @@ import autocannon from "autocannon";
 import { config, LIMITS, log, median, memory, processTree, withTimeout } from "./lib.mjs";
 
 /**
- * `target`: { name, url, pid, headers?, expectStatus?, pageCache?, method?, body?, connections? }
- * (method and body for a POST such as the cart pricing; connections instead of BENCH_CONNECTIONS).
+ * `target`: { name, url, pid, headers?, expectStatus?, pageCache?, method?, body?, connections?, requests? }
+ * (method and body for a POST such as the cart pricing; connections instead of BENCH_CONNECTIONS;
+ * requests: autocannon's request list, e.g. a setupRequest that varies the path, bench/search.mjs).
  * Errors, timeouts and answers other than `expectStatus` (200) are counted; the caller decides
  * what they mean.
  */
@@ -32,6 +33,7 @@ export async function load(target, { duration, sampleMemory = true }) {
     timeout: config.timeout,
     ...(target.method ? { method: target.method } : {}),
     ...(target.body !== undefined ? { body: target.body } : {}),
+    ...(target.requests ? { requests: target.requests } : {}),
   });
   let overran = false;
   try {

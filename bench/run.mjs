@@ -36,6 +36,14 @@
 //    beside the 2k one, both with API_CACHE_TTL=0 so every cart is priced from the database
 //    (target: 2k req/s ÷ 100k ≤ 1.5×).
 //    `node bench/cart.mjs <shop URL> [<100k URL>] [<baseline URL>]` runs this part alone.
+// 10. search (bench/search.mjs): GET /api/search/fast and /api/search/global at
+//    BENCH_SEARCH_CONNECTIONS (20) connections, each request the next of a few hundred varied texts
+//    (words, forms, phrases, typos, wrong layout, transliteration, synonyms, brands, codes; prefixes
+//    for fast), on the PAGE_CACHE=off shop beside the baseline /grid at the same connections
+//    (targets: fast ≥ 2× /grid's req/s, global ≥ 1×), then on a 2k and a 100k shop started side by
+//    side with the API caches on, as in production (target: 2k req/s ÷ 100k ≤ 2). Every text is
+//    asked once before the load (the answer cache's first fill, ADR 028) and those cold times are
+//    reported. `node bench/search.mjs <shop URL> [<100k URL>] [<baseline URL>]` runs this part alone.
 // Prints the tables and writes bench/results/latest.json (`node bench/run.mjs --print` prints them again). Exits non-zero on errors, timeouts and
 // unexpected statuses only, never on a missed target. About 7 min with the defaults on 2 cores
 // (plus the one-off builds and the 100k seed).
@@ -79,6 +87,16 @@ import {
 } from "./lib.mjs";
 import { dropStale, ensureLargeCatalogue, isSeeded, markSeeded, sequentialPair } from "./scale.mjs";
 import { CART_CONNECTIONS, CART_LINES, cartBody, cartRuns, cartTarget, checkCart, compareScale, compareToBaseline } from "./cart.mjs";
+import {
+  SEARCH_CONNECTIONS,
+  checkSearch,
+  compareSearchScale,
+  compareSearchToBaseline,
+  primeSearch,
+  searchQueries,
+  searchRuns,
+  searchTarget,
+} from "./search.mjs";
 
 /** Read before the bench pins itself to one CPU (affinity shrinks availableParallelism). */
 const CPUS = os.availableParallelism();
@@ -105,6 +123,12 @@ const TARGETS = {
   cartRatio: 1,
   /** …and on the 100k catalogue within 1.5× of the 2k figure. */
   cartScaleRatio: 1.5,
+  /** search/fast (20 connections, varied texts): req/s ≥ 2× baseline /grid's at 20 connections (issue 18). */
+  searchFastRatio: 2,
+  /** search/global: ≥ 1× /grid's. */
+  searchGlobalRatio: 1,
+  /** …each on the 100k catalogue within 2× of its 2k figure. */
+  searchScaleRatio: 2,
 };
 /** Pages with the issue's req/s and p99 targets. */
 const TARGET_PAGES = new Set(["home", "category", "product"]);
@@ -524,6 +548,29 @@ async function main() {
       results.cart = { error: String(error.message ?? error) };
     }
 
+    // ------------------------------------------------ search beside /grid, same connections
+    const queries = searchQueries();
+    log(`search: fast (${queries.fast.length} texts) and global (${queries.global.length} texts), ${SEARCH_CONNECTIONS} connections, beside baseline /grid at ${SEARCH_CONNECTIONS}`);
+    try {
+      await checkSearch(SHOP, queries);
+      const cold = { fast: await primeSearch(SHOP, "fast", queries.fast), global: await primeSearch(SHOP, "global", queries.global) };
+      const [gridRun, fastRun, globalRun] = await searchRuns([
+        { ...grid, name: `baseline /grid (${SEARCH_CONNECTIONS} connections)`, connections: SEARCH_CONNECTIONS },
+        searchTarget(SHOP, "fast", queries.fast, { pid: shopOff.pid }),
+        searchTarget(SHOP, "global", queries.global, { pid: shopOff.pid }),
+      ]);
+      results.search = {
+        connections: SEARCH_CONNECTIONS,
+        texts: { fast: queries.fast.length, global: queries.global.length },
+        cold,
+        runs: [gridRun, fastRun, globalRun],
+        ...compareSearchToBaseline(gridRun, fastRun, globalRun),
+      };
+    } catch (error) {
+      fail("search", error);
+      results.search = { error: String(error.message ?? error) };
+    }
+
     // ------------------------------------------------ scale: uncached render time, 2k vs 100k
     // Both PAGE_CACHE=off servers run side by side (their own databases), requests alternate.
     const scaleKeys = ["category", "product", "brand", "curated"];
@@ -591,6 +638,47 @@ async function main() {
       row.loadPeakRssMb = runs.length ? Math.max(...runs.map((r) => r.peakRssDuringRunMb ?? 0)) : null;
     }
     results.memory = memoryRows;
+
+    // ------------------------------------------------ search: 2k vs 100k, API caches on
+    // After the memory figures: these two servers hold a few hundred cached search answers each.
+    if (config.scale && largeSeed && results.search && !results.search.error) {
+      log(`search scale: the 2k and the ${config.largeGroups / 1000}k shop side by side (API caches on, as in production)`);
+      try {
+        shopOff = startShop({ name: "shop (2k, PAGE_CACHE=off, search)", pageCache: "off" });
+        large = startShop({ name: "shop (100k, PAGE_CACHE=off, search)", port: config.largePort, dataDir: config.largeDataDir, pageCache: "off" });
+        await waitFor(shopOff, `${SHOP}/healthz`);
+        await waitFor(large, `${LARGE}/healthz`, 200, LIMITS.startLarge);
+        await checkSearch(LARGE, queries);
+        const cold = {};
+        for (const kind of ["fast", "global"]) {
+          cold[kind] = { small: await primeSearch(SHOP, kind, queries[kind]), large: await primeSearch(LARGE, kind, queries[kind]) };
+        }
+        const label = `${config.largeGroups / 1000}k`;
+        const [fastSmall, fastLarge, globalSmall, globalLarge] = await searchRuns(
+          [
+            searchTarget(SHOP, "fast", queries.fast, { name: "search/fast, 2k catalogue", pid: shopOff.pid }),
+            searchTarget(LARGE, "fast", queries.fast, { name: `search/fast, ${label} catalogue`, pid: large.pid }),
+            searchTarget(SHOP, "global", queries.global, { name: "search/global, 2k catalogue", pid: shopOff.pid }),
+            searchTarget(LARGE, "global", queries.global, { name: `search/global, ${label} catalogue`, pid: large.pid }),
+          ],
+          { warmup: Math.min(5, config.warmup) },
+        );
+        results.search.scale = {
+          groups: config.largeGroups,
+          cold,
+          fast: { small: fastSmall, large: fastLarge, ...compareSearchScale(fastSmall, fastLarge) },
+          global: { small: globalSmall, large: globalLarge, ...compareSearchScale(globalSmall, globalLarge) },
+        };
+      } catch (error) {
+        fail("search scale", error);
+        results.search.scale = { error: String(error.message ?? error) };
+      } finally {
+        await stopProcess(large);
+        large = null;
+        await stopProcess(shopOff);
+        shopOff = null;
+      }
+    }
   } finally {
     await stopProcess(large);
     await stopProcess(shopOff);
@@ -599,7 +687,12 @@ async function main() {
   }
 
   const cartLoadRuns = [...(results.cart?.runs ?? []), ...(results.cart?.scale ? [results.cart.scale.small, results.cart.scale.large] : [])];
-  for (const r of [...results.runs, ...cartLoadRuns]) {
+  const searchScale = results.search?.scale?.fast ? results.search.scale : null;
+  const searchLoadRuns = [
+    ...(results.search?.runs ?? []),
+    ...(searchScale ? [searchScale.fast.small, searchScale.fast.large, searchScale.global.small, searchScale.global.large] : []),
+  ];
+  for (const r of [...results.runs, ...cartLoadRuns, ...searchLoadRuns]) {
     if (r.errors > 0 || r.timeouts > 0 || r.unexpectedStatus > 0) {
       fail(
         `load ${r.name}`,
@@ -819,12 +912,64 @@ function print(r) {
     );
   }
 
+  printSearch(r, out);
+
   if (r.errors.length) {
     out.push("\nErrors:");
     for (const e of r.errors) out.push(`  - ${e.section}: ${e.message}`);
   }
   out.push(`\nJSON: ${path.relative(ROOT, RESULTS)} (${r.elapsedS} s)`);
   console.log(out.join("\n"));
+}
+
+function printSearch(r, out) {
+  if (r.search?.error) {
+    out.push(`\nSearch: ${r.search.error}`);
+    return;
+  }
+  if (!r.search) return;
+  const s = r.search;
+  const [gridRun, fastRun, globalRun] = s.runs;
+  const coldText = (c) => `${c.texts} texts in ${(c.totalMs / 1000).toFixed(1)} s, median ${c.medianMs} ms, p90 ${c.p90Ms} ms`;
+  out.push(
+    `\nSearch: GET /api/search/fast (${s.texts.fast} texts) and /api/search/global (${s.texts.global} texts), each request the next text, ${s.connections} connections (PAGE_CACHE=off shop, answer cache warm: every text asked once before), beside the baseline /grid at the same connections; targets: fast ≥ ${TARGETS.searchFastRatio}× /grid, global ≥ ${TARGETS.searchGlobalRatio}×, 100k within ${TARGETS.searchScaleRatio}× of 2k.`,
+  );
+  out.push(`Cold (first ask of each text, one at a time): fast ${coldText(s.cold.fast)}; global ${coldText(s.cold.global)}.\n`);
+  const rows = [
+    { name: gridRun.name, run: gridRun, ratio: "", goal: "", p99: "" },
+    { name: fastRun.name, run: fastRun, ratio: `${s.fastRatio}×`, goal: `≥ ${TARGETS.searchFastRatio}× ${yesNo(s.fastRatio >= TARGETS.searchFastRatio)}`, p99: `${s.fastP99Ratio}×` },
+    { name: globalRun.name, run: globalRun, ratio: `${s.globalRatio}×`, goal: `≥ ${TARGETS.searchGlobalRatio}× ${yesNo(s.globalRatio >= TARGETS.searchGlobalRatio)}`, p99: `${s.globalP99Ratio}×` },
+  ];
+  const sc = s.scale;
+  if (sc?.error) out.push(`Search scale: ${sc.error}`);
+  else if (sc) {
+    const label = `${sc.groups / 1000}k`;
+    for (const kind of ["fast", "global"]) {
+      const k = sc[kind];
+      rows.push({ name: k.small.name, run: k.small, ratio: "", goal: "", p99: "" });
+      rows.push({
+        name: k.large.name,
+        run: k.large,
+        ratio: `2k ÷ ${label} = ${k.slowdown}×`,
+        goal: `≤ ${TARGETS.searchScaleRatio}× ${yesNo(k.slowdown <= TARGETS.searchScaleRatio)}`,
+        p99: `${k.p99Ratio}× 2k`,
+      });
+      out.push(`Cold ${kind}: 2k ${coldText(sc.cold[kind].small)}; ${label} ${coldText(sc.cold[kind].large)}.`);
+    }
+    out.push("");
+  }
+  out.push(
+    table(rows, [
+      ["target", (x) => x.name],
+      ["req/s", (x) => x.run.reqPerSec],
+      ["ratio", (x) => x.ratio],
+      ["goal", (x) => x.goal],
+      ["p50 ms", (x) => x.run.p50Ms],
+      ["p99 ms", (x) => x.run.p99Ms],
+      ["p99 ratio", (x) => x.p99],
+      ["errors", (x) => x.run.errors + x.run.timeouts + x.run.unexpectedStatus],
+    ]),
+  );
 }
 
 // `node bench/run.mjs --print` prints the last run's report again (bench/results/latest.json).

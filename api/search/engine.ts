@@ -15,8 +15,10 @@ import type { FastSearchQuery, GlobalSearchQuery, SearchEntityType, SearchResult
 export interface TextMatch {
   /** The condition on `g` (FALSE when nothing in the text can match). */
   where: SQL;
-  /** ORDER BY keys, best first: exact article, phrase in title, title words, word forms, fuzzy; in stock first. */
+  /** ORDER BY keys, best first: the tier, in stock first, popularity, id. */
   order: SQL;
+  /** The tier (0 the article, 1 the phrase in the title, 2 all words in the title, 3 other matches, 4 fuzzy only). */
+  tier: SQL;
   /** The group whose article the text is, if any. */
   exactGroupId: number | null;
 }

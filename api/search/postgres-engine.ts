@@ -11,7 +11,8 @@
  *    words, plus fuzzy corrections when the typed words alone don't;
  * 4. ranking tiers: the article; the phrase in the title; all words in the title; any other match
  *    (keywords, synonyms, word forms); fuzzy-only matches. In stock first within a tier, then
- *    ts_rank, popularity.
+ *    popularity. (No ts_rank: reading every match's tsvector again doubled the cost of broad
+ *    queries on the 100k catalogue, and the tiers already put title matches before keyword ones.)
  *
  * Answers are kept in an LRU per normalised query, dropped when the catalogue changes (onChange)
  * and after a TTL (another instance's change).
@@ -23,16 +24,25 @@ import { queryRows, type Db } from "../db/client";
 import { groupsJsonFor, withImages } from "../catalog/groups";
 import type { FastInput, GlobalInput, SearchEngine, TextMatch } from "./engine";
 import { normalizeQuery, wordForms, type NormalizedQuery, type QueryVariant } from "./normalize";
-import { foldSql } from "./vocabulary";
 
 export interface PostgresSearchOptions {
   /** Subscribe to catalogue changes: the caches are dropped on each. */
   onChange?: (listener: () => void) => void;
-  /** Lifetime of cached answers, ms; 0 = no cache. */
+  /**
+   * The API's read cache lifetime (API_CACHE_TTL), ms; 0 = no cache. Search answers live
+   * SEARCH_TTL_FACTOR times as long (see there).
+   */
   cacheTtlMs?: number;
 }
 
 export const SEARCH_CACHE_TTL_MS = 30_000;
+/**
+ * This instance drops its answers on every catalogue change (onChange); the TTL only bounds how long
+ * another instance's change stays unseen. Like the storefront's stale window over its shared read
+ * cache (ten times API_CACHE_TTL, ADR 010), a few minutes of that are fine for search, and an answer
+ * computed once serves the query's repeats for minutes instead of seconds (ADR 028).
+ */
+export const SEARCH_TTL_FACTOR = 10;
 const CACHE_ENTRIES = 2000;
 /** Categories and brands listed by search/global. */
 const GLOBAL_KINDS_LIMIT = 10;
@@ -106,8 +116,20 @@ function buildVariant(variant: QueryVariant, rows: Map<string, WordRow>): BuiltV
 /** LIKE pattern for a literal (the phrase and article are [a-zа-я0-9 -_.] but escape anyway). */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
+/**
+ * LIKE patterns finding a normalised phrase in a title as written: "е" may be "ё" there (any one
+ * character, "_"), and the phrase may start the title with a capital. Plain LIKE on the title, no
+ * per-row lower()/translate(): lower() ignores Cyrillic under the C locale, and translate() on every
+ * match cost more than the rest of the query on the 100k catalogue.
+ */
+function titlePatterns(phrase: string): string[] {
+  const pattern = likeLiteral(phrase).replace(/е/g, "_");
+  const capital = pattern.charAt(0).toUpperCase() + pattern.slice(1);
+  return [...new Set([`%${pattern}%`, `%${capital}%`])];
+}
+
 export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}): SearchEngine {
-  const ttl = options.cacheTtlMs ?? SEARCH_CACHE_TTL_MS;
+  const ttl = (options.cacheTtlMs ?? SEARCH_CACHE_TTL_MS) * SEARCH_TTL_FACTOR;
   const resolvedCache = ttl > 0 ? new LRUCache<string, Promise<Resolved>>({ max: CACHE_ENTRIES, ttl }) : null;
   const answers = ttl > 0 ? new LRUCache<string, Promise<SearchResults>>({ max: CACHE_ENTRIES, ttl }) : null;
   options.onChange?.(() => {
@@ -173,10 +195,16 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
     const exact = built.filter((v) => !v.fuzzy);
     const typedExact = exact.some((v) => v.kind === "typed");
     const fuzzy = typedExact ? [] : built.filter((v) => v.fuzzy);
-    // Tiers are measured against the shopper's own words: typed, else the other layout or the
-    // transliteration (never a synonym: "повербанк" must not rank a gift set titled "… power bank" first).
+    // Tiers are measured against one reading of the text: the catalogue's own name when the text
+    // holds a synonym term (its first search phrase: "повербанк" and "power bank" rank "Внешний
+    // аккумулятор …" first, not a gift set titled "… с блокнотом и power bank"), else the shopper's
+    // words as typed, else the other layout or the transliteration, else the typo corrections.
     const primary =
-      exact.find((v) => v.kind !== "synonym") ?? fuzzy.find((v) => v.kind !== "synonym") ?? null;
+      exact.find((v) => v.kind === "synonym") ??
+      exact.find((v) => v.kind !== "synonym") ??
+      fuzzy.find((v) => v.kind === "synonym") ??
+      fuzzy[0] ??
+      null;
     return {
       exactQuery: exact.length ? or(exact.map((v) => v.query)) : null,
       fuzzyQuery: fuzzy.length ? or(fuzzy.map((v) => v.query)) : null,
@@ -200,18 +228,22 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
 
     const tiers: SQL[] = [];
     if (r.exactGroupId !== null) tiers.push(sql`WHEN g.id = ${r.exactGroupId} THEN 0`);
-    if (r.phrase) tiers.push(sql`WHEN ${foldSql(sql`g.title`)} LIKE ${`%${likeLiteral(r.phrase)}%`} THEN 1`);
+    if (r.phrase) {
+      const likes = titlePatterns(r.phrase).map((p) => sql`g.title LIKE ${p}`);
+      tiers.push(sql`WHEN ${sql.join(likes, sql` OR `)} THEN 1`);
+    }
     if (r.titleQuery) tiers.push(sql`WHEN g.search @@ ${r.titleQuery}::tsquery THEN 2`);
     if (r.exactQuery) tiers.push(sql`WHEN g.search @@ ${r.exactQuery}::tsquery THEN 3`);
+    const tier = tiers.length ? sql`CASE ${sql.join(tiers, sql` `)} ELSE 4 END` : null;
     // Keys left out rather than constants: a bare number in ORDER BY names an output column.
     const keys: SQL[] = [];
-    if (tiers.length) keys.push(sql`CASE ${sql.join(tiers, sql` `)} ELSE 4 END`);
+    if (tier) keys.push(tier);
     keys.push(sql`(g.total_stock > 0) DESC`);
-    if (tsq) keys.push(sql`ts_rank(g.search, ${tsq}) DESC`);
     keys.push(sql`g.popularity DESC, g.id DESC`);
     return {
       where,
       order: sql.join(keys, sql`, `),
+      tier: tier ?? sql`4`,
       exactGroupId: r.exactGroupId,
     };
   }
@@ -233,7 +265,8 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
     const m = toMatch(r);
     const brandQuery = [r.exactQuery, r.fuzzyQuery].filter((x): x is string => x !== null);
     const productIds = slices.products
-      ? sql`ARRAY(SELECT id FROM m ORDER BY ord LIMIT ${slices.products.limit} OFFSET ${slices.products.offset})`
+      ? sql`ARRAY(SELECT id FROM m ORDER BY tier, in_stock DESC, popularity DESC, id DESC
+               LIMIT ${slices.products.limit} OFFSET ${slices.products.offset})`
       : sql`'{}'::int[]`;
     const [row] = await queryRows<{
       total: number;
@@ -245,11 +278,13 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
     }>(
       db,
       sql`WITH m AS MATERIALIZED (
-            SELECT g.id, g.category_id, row_number() OVER (ORDER BY ${m.order}) AS ord
-            FROM product_groups g WHERE g.is_active AND ${m.where}
+            SELECT g.id, g.category_id, ${m.tier} AS tier, (g.total_stock > 0) AS in_stock, g.popularity
+            FROM product_groups g
+            -- Brands alone (search/fast entityType=brand) need no product rows.
+            WHERE g.is_active AND ${slices.products || slices.categories ? m.where : sql`false`}
           ),
           cats AS (
-            SELECT m.category_id, count(*)::int AS n, min(m.ord) AS best FROM m
+            SELECT m.category_id, count(*)::int AS n, min(m.tier) AS best FROM m
             JOIN categories c ON c.id = m.category_id AND c.is_active
             GROUP BY m.category_id
           ),
@@ -265,8 +300,8 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
                 ? sql`(SELECT json_agg(json_build_object('id', c.id, 'title', c.title, 'slug', c.slug, 'count', x.n,
                       'items', (SELECT json_agg(json_build_object('id', a.id, 'title', a.title, 'slug', a.slug) ORDER BY a.depth)
                                 FROM categories a WHERE a.id = ANY(string_to_array(trim(both '/' from c.path), '/')::int[])))
-                      ORDER BY x.best)
-                    FROM (SELECT * FROM cats ORDER BY best LIMIT ${slices.kindsLimit}) x JOIN categories c ON c.id = x.category_id)`
+                      ORDER BY x.best, x.n DESC, x.category_id)
+                    FROM (SELECT * FROM cats ORDER BY best, n DESC, category_id LIMIT ${slices.kindsLimit}) x JOIN categories c ON c.id = x.category_id)`
                 : sql`NULL::json`
             } AS categories,
             ${slices.categories ? sql`(SELECT count(*)::int FROM cats)` : sql`0`} AS "categoryTotal",
