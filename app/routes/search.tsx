@@ -190,7 +190,7 @@ function EmptySearch() {
           Что найти
         </label>
         <input id="search-page-text" name="text" type="search" maxLength={MAX_SEARCH_TEXT} placeholder="Что найти" autoComplete="off" required />
-        <button type="submit" className="button">
+        <button type="submit" className="button button--primary">
           Найти
         </button>
       </Form>
