@@ -3,12 +3,11 @@
  * where they will go; until they exist, their paths answer the normal 404 (routes/not-found.tsx).
  * Built so far: the static pages, contacts, city switch, the catalogue (home, category tree,
  * filtered listings, product, brands, curated lists, print types), viewed products, robots.txt,
- * the cart, ordering and thanks pages, news, blog and promotions.
+ * the cart, ordering and thanks pages, news, blog and promotions, search.
  */
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
-  // /search/*, /search/filter/*, /subscribe — search & content issue
   // News, blog and promotions (§2, issue 18): one list module and one item module for the three.
   route("news", "routes/post-list.tsx", { id: "news-list" }),
   route("news/:id", "routes/post-item.tsx", { id: "news-item" }),
@@ -39,6 +38,12 @@ export default [
   route("bestoffers/*", "routes/product-list.tsx", { id: "list-bestoffers" }),
   route("newones/*", "routes/product-list.tsx", { id: "list-newones" }),
   route("recommended/*", "routes/product-list.tsx", { id: "list-recommended" }),
+
+  // Search (§2, issue 18, ADR 029): /search (?text= → the canonical path), /search/text=… and
+  // /search/filter/text=…/{filters...} in one module; the header's suggestions (loader only).
+  route("search", "routes/search.tsx", { id: "search" }),
+  route("search/suggest", "routes/search-suggest.ts"),
+  route("search/*", "routes/search.tsx", { id: "search-results" }),
 
   // Resource routes
   route("city", "routes/city.ts"),

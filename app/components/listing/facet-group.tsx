@@ -1,7 +1,7 @@
 import { facetToggleLinks } from "#app/features/catalog/filter-path.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { safeHex } from "#app/components/catalog/product-card.tsx";
-import { selectedValues } from "./links.ts";
+import { pathOptions, selectedValues, type ListingPlace } from "./links.ts";
 import type { FacetGroupView, ListingView } from "./types.ts";
 
 /**
@@ -10,14 +10,14 @@ import type { FacetGroupView, ListingView } from "./types.ts";
  * deep combinations) is nofollow. Links keep the scroll position, so the visitor stays at the
  * filter they clicked.
  */
-export function FacetGroup({ view, group }: { view: Pick<ListingView, "base" | "filterWord" | "filters">; group: FacetGroupView }) {
+export function FacetGroup({ view, group }: { view: ListingPlace & Pick<ListingView, "filters">; group: FacetGroupView }) {
   const selected = new Set(selectedValues(view.filters, group.facet));
   const links = facetToggleLinks(
     view.base,
     view.filters,
     group.facet,
     group.options.map((o) => o.value),
-    { filterWord: view.filterWord },
+    pathOptions(view),
   );
   return (
     <section className="facet" aria-label={group.title}>

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { clearFilters, FILTER_FORM_FIELDS, filterDepth, type CatalogFilters } from "#app/features/catalog/filter-path.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { FacetGroup } from "./facet-group.tsx";
-import { filterChips, listingHref } from "./links.ts";
+import { filterChips, listingHref, listingRoot } from "./links.ts";
 import type { FilterChip, ListingView } from "./types.ts";
 
 type WithFacets = ListingView & { facets: NonNullable<ListingView["facets"]> };
@@ -75,7 +75,7 @@ function PriceForm({ view }: { view: WithFacets }) {
   if (!bounds && filters.priceFrom === undefined && filters.priceTo === undefined) return null;
   const canonical = listingHref(view, filters);
   return (
-    <Form method="get" action={view.base} className="facet price-filter" preventScrollReset key={canonical}>
+    <Form method="get" action={listingRoot(view)} className="facet price-filter" preventScrollReset key={canonical}>
       <fieldset>
         <legend className="facet__title">Цена, ₽</legend>
         <HiddenState filters={filters} />

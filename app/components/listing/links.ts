@@ -1,10 +1,29 @@
 /** Links of a listing, built from the page's base path and filter state (the loader sends no hrefs). */
 import { formatPrice } from "#app/features/catalog/price.ts";
-import { setPriceRange, toggleFilterValue, withFilterPath, type CatalogFilters, type FilterFacet } from "#app/features/catalog/filter-path.ts";
+import {
+  emptyFilters,
+  setPriceRange,
+  toggleFilterValue,
+  withFilterPath,
+  type CatalogFilters,
+  type FilterFacet,
+  type FilterPathOptions,
+} from "#app/features/catalog/filter-path.ts";
 import type { FilterChip, ListingView } from "./types.ts";
 
-export function listingHref(view: Pick<ListingView, "base" | "filterWord">, filters: CatalogFilters): string {
-  return withFilterPath(view.base, filters, { filterWord: view.filterWord });
+export type ListingPlace = Pick<ListingView, "base" | "filterWord" | "lead">;
+
+export function pathOptions(view: ListingPlace): FilterPathOptions {
+  return { filterWord: view.filterWord, lead: view.lead };
+}
+
+export function listingHref(view: ListingPlace, filters: CatalogFilters): string {
+  return withFilterPath(view.base, filters, pathOptions(view));
+}
+
+/** The listing without filters: where its GET filter forms go (the loader redirects them to the canonical path). */
+export function listingRoot(view: ListingPlace): string {
+  return withFilterPath(view.base, emptyFilters(), pathOptions(view));
 }
 
 /** Adds or removes one facet value (coatings are ids, sent as strings in the view). */
@@ -20,7 +39,7 @@ export function selectedValues(filters: CatalogFilters, facet: FilterFacet): str
 }
 
 /** The chosen values (and the price range), each with the link that removes it. */
-export function filterChips(view: Pick<ListingView, "base" | "filterWord" | "filters" | "facets">): FilterChip[] {
+export function filterChips(view: ListingPlace & Pick<ListingView, "filters" | "facets">): FilterChip[] {
   const { filters } = view;
   const chips: FilterChip[] = [];
   if (filters.priceFrom !== undefined || filters.priceTo !== undefined) {

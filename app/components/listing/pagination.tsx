@@ -1,10 +1,10 @@
 import { setPage } from "#app/features/catalog/filter-path.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
-import { listingHref, pageWindow } from "./links.ts";
+import { listingHref, pageWindow, type ListingPlace } from "./links.ts";
 import type { ListingView } from "./types.ts";
 
 /** Page links (`page=N` segment; page 1 is the listing's own path). A new page scrolls to the top. */
-export function Pagination({ view }: { view: Pick<ListingView, "base" | "filterWord" | "filters" | "page" | "pageCount"> }) {
+export function Pagination({ view }: { view: ListingPlace & Pick<ListingView, "filters" | "page" | "pageCount"> }) {
   const { page, pageCount, filters } = view;
   if (pageCount <= 1) return null;
   const href = (n: number) => listingHref(view, setPage(filters, n));

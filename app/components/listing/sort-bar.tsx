@@ -1,7 +1,7 @@
 import type { ProductSort } from "#contract/catalog.ts";
 import { DEFAULT_SORT, setSort } from "#app/features/catalog/filter-path.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
-import { listingHref } from "./links.ts";
+import { listingHref, type ListingPlace } from "./links.ts";
 import type { ListingView } from "./types.ts";
 
 /** The orders a visitor can pick (the API also knows "title", which the shop doesn't offer). */
@@ -13,7 +13,7 @@ export const SORT_OPTIONS: readonly { sort: ProductSort; title: string }[] = [
 ];
 
 /** Sort links (page → 1). Another order is the same content, so the links are nofollow. */
-export function SortBar({ view }: { view: Pick<ListingView, "base" | "filterWord" | "filters"> }) {
+export function SortBar({ view }: { view: ListingPlace & Pick<ListingView, "filters"> }) {
   const current = view.filters.sort ?? DEFAULT_SORT;
   return (
     <nav className="sort-bar" aria-label="Сортировка">

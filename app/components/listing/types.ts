@@ -32,8 +32,10 @@ export interface FacetsView {
 export interface ListingView {
   /** The listing's path without filters, e.g. "/catalog/ruchki", "/brands/bic", "/newones". */
   base: string;
-  /** Category pages put the word "filter" before the segments (§2). */
+  /** Category and search pages put the word "filter" before the segments (§2). */
   filterWord: boolean;
+  /** The search page's query segment (`text=…`), in every link of the listing (ADR 029). */
+  lead?: string;
   /** The canonical filter state of this page. */
   filters: CatalogFilters;
   cards: ProductCardView[];

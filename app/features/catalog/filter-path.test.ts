@@ -139,8 +139,9 @@ describe("one spelling per filter set (seeded random states)", () => {
     let indexed = 0;
     for (let i = 0; i < 400; i++) {
       const filters = normalizeFilters(i % 2 ? randomFilters() : sparse(randomFilters()));
-      const options = { filterWord: i % 3 === 0 };
-      const base = ["/catalog/ruchki", "/brands/bic/", "/newones", "/"][i % 4];
+      // Every fifth state is a search page's: a lead segment (its query) before the filters.
+      const options = { filterWord: i % 3 === 0, lead: i % 5 === 0 ? "text=%D1%80%D1%83%D1%87%D0%BA%D0%B0" : undefined };
+      const base = ["/catalog/ruchki", "/brands/bic/", "/newones", "/", "/search"][i % 5];
       for (const facet of facets) {
         const links = facetToggleLinks(base, filters, facet, values, options);
         values.forEach((value, n) => {
@@ -184,7 +185,15 @@ describe("one spelling per filter set (seeded random states)", () => {
 describe("withFilterPath (§2 routes)", () => {
   it("puts /filter/ before the segments for category and search pages", () => {
     expect(withFilterPath("/catalog/ruchki", f({ brands: ["bic"] }), { filterWord: true })).toBe("/catalog/ruchki/filter/brand=bic");
-    expect(withFilterPath("/search", f({ page: 2 }), { filterWord: true })).toBe("/search/filter/page=2");
+    expect(withFilterPath("/search", f({ page: 2 }), { filterWord: true, lead: "text=bic" })).toBe("/search/filter/text=bic/page=2");
+  });
+  it("keeps the lead segment (the search query) with and without filters", () => {
+    expect(withFilterPath("/search", f(), { filterWord: true, lead: "text=%D0%B0" })).toBe("/search/text=%D0%B0");
+    expect(withFilterPath("/search/", f({ brands: ["bic"], sort: "new" }), { filterWord: true, lead: "text=a" })).toBe("/search/filter/text=a/brand=bic/sort=new");
+  });
+  it("reserves the search query's key: no attribute is called text", () => {
+    expect(parseFilterPath(["text=abc"])).toEqual({ ok: false });
+    expect(buildFilterPath(f({ attrs: { text: ["abc"] } }))).toBe("");
   });
   it("brand and curated lists take the segments directly", () => {
     expect(withFilterPath("/brands/parker", f({ colors: ["siniy"] }))).toBe("/brands/parker/color=siniy");

@@ -32,7 +32,10 @@
  * `%2C`/`%3D` and splitFilters drops empty segments (trailing or double slashes), which this
  * module cannot see.
  *
- * The keys brand, color, coating, price, quantity, sort, page and filter are reserved: an attribute
+ * The search page (app/features/search/search-path.ts, ADR 029) puts one more segment, its query
+ * `text=…`, first after the word "filter": the `lead` option of withFilterPath and facetToggleLinks.
+ *
+ * The keys brand, color, coating, price, quantity, sort, page, text and filter are reserved: an attribute
  * with such a slug cannot be put in a URL (none exists; `normalizeFilters` drops it). The segment
  * word "filter" is a §2 not-found error (see app/lib/filters.ts).
  *
@@ -76,7 +79,8 @@ export const MAX_ATTR_VALUES = 100;
 export const MAX_QUANTITY_FILTER = 9_999_999;
 
 /** Segment keys with a fixed meaning; everything else is an attribute slug. */
-export const RESERVED_KEYS: ReadonlySet<string> = new Set(["brand", "color", "coating", "price", "quantity", "sort", "page", "filter"]);
+/** `text` is the search page's query segment (ADR 029). */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(["brand", "color", "coating", "price", "quantity", "sort", "page", "text", "filter"]);
 
 /** Value slug: brand, colour and attribute value slugs (contract attrs value: `[a-z0-9_.-]+`). */
 const VALUE_RE = /^[a-z0-9][a-z0-9_.-]{0,119}$/;
@@ -173,16 +177,28 @@ export function buildFilterPath(filters: CatalogFilters): string {
   return segments.join("/");
 }
 
+export interface FilterPathOptions {
+  /** Category and search pages put the word "filter" before the segments (§2). */
+  filterWord?: boolean;
+  /**
+   * A segment that is always there, after the word "filter" and before the filter segments: the
+   * search page's `text=…` (ADR 029). Already a valid, encoded path segment.
+   */
+  lead?: string;
+}
+
 /**
- * A listing URL: `base` alone without filters, else base [+ "/filter"] + "/" + filter path.
- * Category and search pages put the word "filter" before the segments (§2), e.g.
- * `withFilterPath("/catalog/ruchki", f, { filterWord: true })`; brand and curated lists don't.
+ * A listing URL: `base` [+ "/" + lead] without filters, else base [+ "/filter"] [+ "/" + lead] +
+ * "/" + filter path. E.g. `withFilterPath("/catalog/ruchki", f, { filterWord: true })`; brand and
+ * curated lists have no filter word; the search page has a lead:
+ * `/search/text=ручка` and `/search/filter/text=ручка/brand=bic`.
  */
-export function withFilterPath(base: string, filters: CatalogFilters, options: { filterWord?: boolean } = {}): string {
+export function withFilterPath(base: string, filters: CatalogFilters, options: FilterPathOptions = {}): string {
   const path = buildFilterPath(filters);
   const root = base.replace(/\/+$/, "");
-  if (!path) return root || "/";
-  return `${root}${options.filterWord ? "/filter" : ""}/${path}`;
+  const lead = options.lead ? `/${options.lead}` : "";
+  if (!path) return root + lead || "/";
+  return `${root}${options.filterWord ? "/filter" : ""}${lead}/${path}`;
 }
 
 // ───────────────────────────── Parse ─────────────────────────────
@@ -411,7 +427,7 @@ export function facetToggleLinks(
   filters: CatalogFilters,
   facet: FilterFacet,
   values: readonly string[],
-  options: { filterWord?: boolean } = {},
+  options: FilterPathOptions = {},
 ): { href: string; index: boolean }[] {
   const f = normalizeFilters(filters);
   const own = segmentRank(facet);
@@ -436,7 +452,8 @@ export function facetToggleLinks(
   if (f.sort) after.push(`sort=${f.sort}`);
 
   const root = base.replace(/\/+$/, "");
-  const prefix = `${root}${options.filterWord ? "/filter" : ""}/`;
+  const lead = options.lead ? `/${options.lead}` : "";
+  const prefix = `${root}${options.filterWord ? "/filter" : ""}${lead}/`;
   const head = before.join("/");
   const tail = after.join("/");
   const key = segmentKey(facet);
@@ -448,7 +465,7 @@ export function facetToggleLinks(
     const segment = list.length > 0 ? `${key}=${list.join(",")}` : "";
     const path = [head, segment, tail].filter(Boolean).join("/");
     return {
-      href: path ? prefix + path : root || "/",
+      href: path ? prefix + path : root + lead || "/",
       index: otherIndexable && list.length <= 1 && otherDepth + list.length <= MAX_INDEXED_DEPTH,
     };
   });

@@ -1,6 +1,8 @@
 /**
  * One implementation of the product listings of §2: category (/catalog/{slug}[/filter/{filters...}]),
- * brand (/brands/{slug}/{filters...}) and the curated lists (/bestoffers, /newones, /recommended).
+ * brand (/brands/{slug}/{filters...}), the curated lists (/bestoffers, /newones, /recommended) and
+ * the products of the search page (/search/[filter/]text=…/{filters...}, ADR 029; its URL is parsed
+ * by app/features/search/search-path.ts, steps 4–6 are the same).
  *
  * Loader order, so that bad input never costs an API call or a 5xx:
  * 1. a submitted GET filter form (JavaScript off, or the price form) → 302 to the canonical path;
@@ -37,14 +39,19 @@ import {
   type KnownFacets,
 } from "./filter-path.ts";
 import { roundPriceRange } from "./price.ts";
+import { SEARCH_PATH, textSegment } from "#app/features/search/search-path.ts";
 
 /** Cards per page. */
 export const PAGE_SIZE = 24;
+/** §9 "search page limit default 10" (ProductSearchQuery's default). */
+export const SEARCH_PAGE_SIZE = 10;
 
 export type ListingScope =
   | { kind: "category"; slug: string }
   | { kind: "brand"; slug: string }
-  | { kind: "list"; list: ProductListKind };
+  | { kind: "list"; list: ProductListKind }
+  /** `text` normalised (search-path.ts normalizeSearchText) and not empty. */
+  | { kind: "search"; text: string };
 
 /** Titles and paths of the curated lists (§2). */
 export const PRODUCT_LISTS = {
@@ -57,12 +64,27 @@ export type CuratedList = keyof typeof PRODUCT_LISTS;
 export function scopeBase(scope: ListingScope): string {
   if (scope.kind === "category") return `/catalog/${scope.slug}`;
   if (scope.kind === "brand") return `/brands/${scope.slug}`;
+  if (scope.kind === "search") return SEARCH_PATH;
   return `/${scope.list}`;
 }
 
-/** §2: category pages write the word "filter" before the segments; brand and curated lists don't. */
+/** §2: category and search pages write the word "filter" before the segments; brand and curated lists don't. */
 export function scopeFilterWord(scope: ListingScope): boolean {
-  return scope.kind === "category";
+  return scope.kind === "category" || scope.kind === "search";
+}
+
+/** The search page's query segment, in front of its filters (ADR 029). */
+export function scopeLead(scope: ListingScope): string | undefined {
+  return scope.kind === "search" ? textSegment(scope.text) : undefined;
+}
+
+function scopePath(scope: ListingScope, filters: CatalogFilters): string {
+  return withFilterPath(scopeBase(scope), filters, { filterWord: scopeFilterWord(scope), lead: scopeLead(scope) });
+}
+
+/** Category and brand scopes name a slug that must be one. */
+function hasSlug(scope: ListingScope): scope is Extract<ListingScope, { slug: string }> {
+  return scope.kind === "category" || scope.kind === "brand";
 }
 
 // ───────────────────────────── Steps 1–3: the URL ─────────────────────────────
@@ -83,12 +105,14 @@ function scopeAllowsBrandFacet(scope: ListingScope): boolean {
  */
 export function filterFormRedirect(url: URL, scope: ListingScope): Response | null {
   if (!isFilterFormSubmission(url.searchParams)) return null;
-  if (scope.kind !== "list" && !isSlug(scope.slug)) return null;
+  if (hasSlug(scope) && !isSlug(scope.slug)) return null;
   const submitted = formDataToFilters(url.searchParams);
   const filters = scopeAllowsBrandFacet(scope) ? submitted : { ...submitted, brands: [] };
   // Submitted values may hold anything: encoded, so the Location header is always valid (the
-  // canonical-path step then 404s values outside the filter grammar).
-  return redirect(encodeURI(withFilterPath(scopeBase(scope), filters, { filterWord: scopeFilterWord(scope) })), 302);
+  // canonical-path step then 404s values outside the filter grammar). The search query segment
+  // is percent-encoded already: encoding it again would turn its "%" into "%25".
+  const path = scopePath(scope, filters);
+  return redirect(scope.kind === "search" ? path : encodeURI(path), 302);
 }
 
 export interface ParsedListingPath {
@@ -105,7 +129,7 @@ export interface ParsedListingPath {
  */
 export function parseListingPath(scope: ListingScope, splat: string | undefined, pathname: string): ParsedListingPath {
   // A slug outside the catalogue's alphabet names nothing (and would not survive a Location header).
-  if (scope.kind !== "list" && !isSlug(scope.slug)) notFound(pathname);
+  if (hasSlug(scope) && !isSlug(scope.slug)) notFound(pathname);
   let segments: string[];
   try {
     segments = splitFilters(splat);
@@ -115,7 +139,7 @@ export function parseListingPath(scope: ListingScope, splat: string | undefined,
   const parsed = parseFilterPath(segments);
   if (!parsed.ok) notFound(pathname);
   if (!scopeAllowsBrandFacet(scope) && parsed.filters.brands.length > 0) notFound(pathname);
-  const canonicalPath = withFilterPath(scopeBase(scope), parsed.filters, { filterWord: scopeFilterWord(scope) });
+  const canonicalPath = scopePath(scope, parsed.filters);
   return { filters: parsed.filters, segments, canonicalPath };
 }
 
@@ -253,10 +277,10 @@ interface LoadListingArgs {
 
 function scopeQueries(scope: ListingScope, filters: CatalogFilters) {
   const apiFilters = scope.kind === "brand" ? { ...filters, brands: [scope.slug] } : filters;
-  const base = scope.kind === "category" ? { category: scope.slug } : {};
+  const base = scope.kind === "category" ? { category: scope.slug } : scope.kind === "search" ? { search: scope.text } : {};
   const list = scope.kind === "list" ? scope.list : undefined;
   return {
-    list: toListQuery(apiFilters, { ...base, pageLimit: PAGE_SIZE }),
+    list: toListQuery(apiFilters, { ...base, pageLimit: scope.kind === "search" ? SEARCH_PAGE_SIZE : PAGE_SIZE }),
     facets: toFilterQuery(apiFilters, { ...base, list }),
     /** The facets of the whole scope: every value that exists in it. */
     scopeFacets: toFilterQuery(scope.kind === "brand" ? { ...emptyFilters(), brands: [scope.slug] } : emptyFilters(), { ...base, list }),
@@ -284,7 +308,9 @@ export async function loadListing({ context, scope, filters, segments, pathname 
   const listCall =
     scope.kind === "list"
       ? context.api.call(endpoints.productListKind, { params: { x: scope.list }, query: queries.list })
-      : context.api.call(endpoints.productList, { query: queries.list });
+      : scope.kind === "search"
+        ? context.api.call(endpoints.productSearch, { query: { ...queries.list, search: scope.text } })
+        : context.api.call(endpoints.productList, { query: queries.list });
   const [list, facets] = await Promise.all([listCall, context.api.call(endpoints.filterAll, { query: queries.facets })]);
   if (!list.ok) mainContentError(list.error, pathname);
 
@@ -309,6 +335,7 @@ export async function loadListing({ context, scope, filters, segments, pathname 
   const view: ListingView = {
     base: scopeBase(scope),
     filterWord: scopeFilterWord(scope),
+    lead: scopeLead(scope),
     filters,
     // A colour filter shows each card in the chosen colour (§3 issue 16).
     cards: list.data.elements.map((group) => toCardView(group, { colors: filters.colors })),
