@@ -14,6 +14,8 @@ import { fileRoutes } from "./file/routes";
 import { mediaRoutes } from "./media/routes";
 import { orderRoutes } from "./order/routes";
 import { seoRoutes } from "./seo/routes";
+import { subscriptionRoutes } from "./subscription/routes";
+import { feedRoutes } from "./feed/routes";
 
 export interface AppOptions {
   /** Where unexpected errors go; console.error by default. */
@@ -38,6 +40,8 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
   app.route("/", orderRoutes(deps));
   app.route("/", mediaRoutes());
   app.route("/", seoRoutes(deps));
+  app.route("/", subscriptionRoutes(deps));
+  app.route("/", feedRoutes(deps));
 
   app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE, errors: [] }, 404));
   app.onError((error, c) => errorResponse(error, c, logError));
