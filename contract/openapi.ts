@@ -34,7 +34,6 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   kp: "Коммерческие предложения (КП)",
   order: "Заказы",
   subscription: "Подписка на рассылку: адрес и подтверждение по ссылке из письма",
-  feed: "Данные фида для маркетплейсов (Яндекс Маркет, YML)",
 };
 
 /** The 2xx/4xx wording of §7/§8, shared by every operation. */

@@ -22,7 +22,9 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 export function htmlToText(html: string, max = MAX_DESCRIPTION): string {
   const text = html
     .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
-    .replace(/<li\b[^>]*>/gi, "; ")
+    // A list reads as one sentence: "Материал: металл; Цветов в наличии: 3."
+    .replace(/<\/li>\s*(?=<li\b)/gi, "; ")
+    .replace(/<\/(ul|ol)>/gi, ". ")
     .replace(/<[^>]*>/g, " ")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
       if (name[0] === "#") {
@@ -32,8 +34,8 @@ export function htmlToText(html: string, max = MAX_DESCRIPTION): string {
       return ENTITIES[name.toLowerCase()] ?? whole;
     })
     .replace(/\s+/g, " ")
-    .replace(/\s*;\s*;/g, ";")
-    .replace(/:\s*;\s*/g, ": ")
+    .replace(/\s+([;.,])/g, "$1")
+    .replace(/([.!?])\./g, "$1")
     .trim();
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
