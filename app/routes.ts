@@ -8,7 +8,7 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
-  // /search/*, /search/filter/*, /actions, /blog, /news (+ /:id), /subscribe — search & content issue
+  // /search/*, /search/filter/*, /actions, /blog, /news (+ /:id) — search & content issue
   // /profile, /profile/companies, /profile/cp, /profile/orders, /email/confirm — accounts issue
   // /favorites, /comparison — cart issue
   // /cp, /cp/:id, /cp/edit/:id, /cp/hidden — commercial offers issue
@@ -52,6 +52,10 @@ export default [
   route("cart/ordering", "routes/cart-ordering.tsx"),
   route("cart/upload", "routes/cart-upload.ts"),
   route("thanks", "routes/thanks.tsx"),
+
+  // Newsletter subscription (issue 18): the form and the letter's confirmation link.
+  route("subscribe", "routes/subscribe.tsx"),
+  route("subscribe/confirm", "routes/subscribe-confirm.tsx"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
