@@ -97,33 +97,35 @@ export function SubscribeForm({ initial }: { initial: SubscribeAnswer | null }) 
           {message}
         </p>
       ) : null}
-      <div className="subscribe-form__row">
-        <label className="field subscribe-form__field">
-          <span className="field__label">E-mail</span>
-          <input
-            ref={input}
-            className="field__input"
-            type="email"
-            name={SUBSCRIBE_FIELD.email}
-            defaultValue={answer?.email ?? ""}
-            autoComplete="email"
-            inputMode="email"
-            placeholder="name@company.ru"
-            maxLength={MAX_EMAIL_LENGTH}
-            required
-            onInput={() => browserError && setBrowserError(null)}
-            {...(error ? { "aria-invalid": true, "aria-describedby": "subscribe-email-error" } : {})}
-          />
+      {/* Label, field, the field's error, button: on a phone one column in this order; wider, the button sits beside the field. */}
+      <div className="subscribe-form__grid">
+        <label className="field__label" htmlFor="subscribe-email">
+          E-mail
         </label>
+        <input
+          ref={input}
+          id="subscribe-email"
+          className="field__input subscribe-form__input"
+          type="email"
+          name={SUBSCRIBE_FIELD.email}
+          defaultValue={answer?.email ?? ""}
+          autoComplete="email"
+          inputMode="email"
+          placeholder="name@company.ru"
+          maxLength={MAX_EMAIL_LENGTH}
+          required
+          onInput={() => browserError && setBrowserError(null)}
+          {...(error ? { "aria-invalid": true, "aria-describedby": "subscribe-email-error" } : {})}
+        />
+        {error ? (
+          <p className="field__error subscribe-form__error" id="subscribe-email-error" role="alert" data-testid="subscribe-error">
+            {error}
+          </p>
+        ) : null}
         <button type="submit" className="button button--primary subscribe-form__submit" disabled={sending}>
           {sending ? "Отправляем…" : "Подписаться"}
         </button>
       </div>
-      {error ? (
-        <p className="field__error" id="subscribe-email-error" role="alert" data-testid="subscribe-error">
-          {error}
-        </p>
-      ) : null}
       <SubscribeTrap />
       <p className="subscribe-form__consent">
         Нажимая «Подписаться», вы соглашаетесь на получение рассылки и обработку персональных данных в соответствии с{" "}
