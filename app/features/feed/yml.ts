@@ -15,9 +15,12 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
  * since one of them makes the whole feed unreadable for the marketplace.
  */
 export function xmlText(value: string): string {
-  return value
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "")
-    .replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- these are exactly the characters to drop
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "")
+      .replace(/[&<>"']/g, (c) => ESCAPES[c]!)
+  );
 }
 
 /** Rubles with at most two decimals, a dot as the separator (YML). */
