@@ -79,8 +79,8 @@ test.describe("without JavaScript", () => {
     await checkForm(page);
     await subscribeWith(page, "ivan@mail.ru\r\nBcc: all@example.ru");
     await expect(page.getByTestId("subscribe-error")).toHaveText("Неверный формат e-mail");
-    await subscribeWith(page, "x".repeat(300) + "@mail.ru");
-    await expect(page.getByTestId("subscribe-error")).toHaveText("Слишком длинный e-mail");
+    await subscribeWith(page, "   ");
+    await expect(page.getByTestId("subscribe-error")).toHaveText("Укажите e-mail");
     await subscribeWith(page, unique("olga"));
     await expect(page.getByTestId("subscribe-success")).toContainText("Спасибо за подписку!");
   });
