@@ -2,7 +2,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
 
-for (const path of ["/about", "/contacts"]) {
+for (const path of ["/about", "/contacts", "/subscribe"]) {
   test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
     await page.goto(path);
     await waitForHydration(page);

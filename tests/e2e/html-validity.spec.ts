@@ -50,6 +50,8 @@ test("the Nu HTML checker finds no errors on any page type", async ({ request })
     ["route (simple layout)", "/route"],
     ["favourites", "/favorites"],
     ["comparison", "/comparison"],
+    ["subscription", "/subscribe"],
+    ["subscription confirmation", "/subscribe/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
     ["404", "/no-such-page"],
   ];
   const dir = mkdtempSync(path.join(tmpdir(), "nu-"));
