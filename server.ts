@@ -6,6 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
+import os from "node:os";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import compression from "compression";
@@ -27,6 +28,8 @@ import { createPageCache } from "./server/page-cache.ts";
 import { renderGate } from "./server/render-gate.ts";
 import { createServer } from "node:http";
 import { SITEMAP_PATH, sitemapHandler } from "./server/sitemaps.ts";
+import { FEED_PATH, yandexMarketHandler } from "./server/yandex-market.ts";
+import { createYandexMarketFeed } from "./app/features/feed/yandex-market.server.ts";
 import { closePrestartedPglite } from "./api/db/pglite-prestart.ts";
 
 export async function startServer(env: Env) {
@@ -62,7 +65,7 @@ export async function startServer(env: Env) {
   });
   // Methods, the request target, X-Forwarded-* from untrusted peers, Host (ADR 024).
   app.use(requestGuard());
-  app.use(securityHeaders({ frameSources: env.YANDEX_MAPS_KEY ? [MAP_WIDGET_ORIGIN] : [] }));
+  app.use(securityHeaders({ frameSources: env.YANDEX_MAPS_KEY ? [MAP_WIDGET_ORIGIN] : [], metrika: Boolean(env.METRIKA_ID) }));
   // No write from another site; no body over its limit, refused before it is read (ADR 024).
   app.use(crossSiteGuard());
   // File uploads get the upload limit plus multipart overhead (contract/file.ts).
@@ -99,6 +102,15 @@ export async function startServer(env: Env) {
   app.use(getLoadContext.resolveCity);
   // Sitemaps for the requesting host, outside React Router (one route per file would slow every page).
   app.get(SITEMAP_PATH, sitemapHandler(getLoadContext.sitemaps, getLoadContext.cityOrigin));
+  // The Yandex Market feed (ADR 031): streamed page by page, kept on disk a few minutes per host.
+  const yandexMarket = createYandexMarketFeed({
+    backend,
+    defaultTimeoutMs: env.REQUEST_TIMEOUT,
+    // One directory per port (two servers on one DATA_DIR must not share it), emptied at start.
+    cacheDir: path.join(!env.DATA_DIR || env.DATA_DIR.startsWith("memory:") ? os.tmpdir() : env.DATA_DIR, `feed-cache-${env.PORT || process.pid}`),
+  });
+  backend.onChange(() => yandexMarket.clear());
+  app.get(FEED_PATH, yandexMarketHandler(yandexMarket, getLoadContext.cityOrigin));
   const pageCache = createPageCache({ enabled: env.PAGE_CACHE === "on" && env.NODE_ENV !== "development" });
   backend.onChange(() => pageCache.clear());
   app.use(pageCache.middleware);

@@ -16,6 +16,8 @@ import { orderRoutes } from "./order/routes";
 import { searchRoutes } from "./search/routes";
 import { postRoutes } from "./posts/routes";
 import { seoRoutes } from "./seo/routes";
+import { subscriptionRoutes } from "./subscription/routes";
+import { feedRoutes } from "./feed/routes";
 
 export interface AppOptions {
   /** Where unexpected errors go; console.error by default. */
@@ -43,6 +45,8 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
   app.route("/", postRoutes(deps));
   app.route("/", mediaRoutes());
   app.route("/", seoRoutes(deps));
+  app.route("/", subscriptionRoutes(deps));
+  app.route("/", feedRoutes(deps));
 
   app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE, errors: [] }, 404));
   app.onError((error, c) => errorResponse(error, c, logError));

@@ -12,6 +12,8 @@ export interface ApiDeps {
   validateResponses: boolean;
   /** Outgoing mail (order confirmations…); unset = letters written to the log. */
   mailer?: Mailer;
+  /** Public origin of the shop (SITE_URL) for links in letters; unset = the requesting storefront's. */
+  siteUrl?: string;
   /** Lifetime of the API's own read caches (cart pricing), ms; 0 = off; unset = their default. */
   readCacheTtlMs?: number;
 }

@@ -40,6 +40,8 @@ export interface StartOptions {
   smtpUrl?: string;
   /** From header of outgoing mail; default `ТМГ <info@tmg-podarki.ru>`. */
   mailFrom?: string;
+  /** Public origin of the shop for links in letters (SITE_URL); unset = the requesting storefront's. */
+  siteUrl?: string;
   /** A ready mailer (tests); overrides smtpUrl. */
   mailer?: Mailer;
   /** Seconds the API's own read caches (the cart pricing's) keep rows; 0 = off. Default 30. */
@@ -49,7 +51,7 @@ export interface StartOptions {
 /** Builds the API over an opened, migrated database (tests can pass their own). */
 export function createReferenceApi(
   database: Pick<Database, "db" | "describe" | "close">,
-  options: Pick<StartOptions, "validateResponses" | "logError" | "smtpUrl" | "mailFrom" | "mailer" | "readCacheTtlS"> = {},
+  options: Pick<StartOptions, "validateResponses" | "logError" | "smtpUrl" | "mailFrom" | "mailer" | "readCacheTtlS" | "siteUrl"> = {},
 ): ReferenceApi {
   const mailer = options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom });
   const listeners = new Set<() => void>();
@@ -72,6 +74,7 @@ export function createReferenceApi(
       },
       validateResponses: options.validateResponses ?? process.env.NODE_ENV === "development",
       mailer,
+      siteUrl: options.siteUrl,
       readCacheTtlMs: options.readCacheTtlS === undefined ? undefined : options.readCacheTtlS * 1000,
     },
     { logError: options.logError },

@@ -85,10 +85,10 @@ export interface TestApi {
 }
 
 /** A seeded API on a fresh database of the backend (small seed by default to keep tests quick). */
-export async function openTestApi(backend: TestBackend, options: { groups?: number; mailer?: Mailer } = {}): Promise<TestApi> {
+export async function openTestApi(backend: TestBackend, options: { groups?: number; mailer?: Mailer; siteUrl?: string } = {}): Promise<TestApi> {
   const { database, cleanup } = await backend.open();
   await seedDatabase(database.db, { groups: options.groups ?? 200 });
-  const api = createReferenceApi({ db: database.db, describe: database.describe, close: cleanup }, { mailer: options.mailer });
+  const api = createReferenceApi({ db: database.db, describe: database.describe, close: cleanup }, { mailer: options.mailer, siteUrl: options.siteUrl });
   return {
     api,
     db: database.db,

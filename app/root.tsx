@@ -24,6 +24,7 @@ import { ProgressBar } from "./components/progress-bar.tsx";
 import { COATING_PRICE_ACTION } from "./features/coating/coating-form.ts";
 import { SITE_NAME } from "./lib/seo.ts";
 import { shellData } from "./lib/shell.server.tsx";
+import { MetrikaPixel, MetrikaTag, useMetrika } from "./components/metrika.tsx";
 import stylesHref from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -50,6 +51,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     origin: context.originForCity(context.city),
     isAuthenticated: context.isAuthenticated,
     nonce: context.nonce,
+    /** §9 Yandex Metrika counter (METRIKA_ID): the one configuration value the browser gets. */
+    metrikaId: context.metrikaId,
   };
 }
 
@@ -67,6 +70,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAct
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const nonce = root?.nonce;
+  const metrikaId = root?.metrikaId ?? null;
+  useMetrika(metrikaId);
   return (
     <html lang="ru">
       <head>
@@ -74,8 +79,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {metrikaId !== null ? <MetrikaTag id={metrikaId} nonce={nonce} /> : null}
       </head>
       <body>
+        {metrikaId !== null ? <MetrikaPixel id={metrikaId} /> : null}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -65,5 +65,9 @@ export default [
   route("cart/upload", "routes/cart-upload.ts"),
   route("thanks", "routes/thanks.tsx"),
 
+  // Newsletter subscription (issue 18): the form and the letter's confirmation link.
+  route("subscribe", "routes/subscribe.tsx"),
+  route("subscribe/confirm", "routes/subscribe-confirm.tsx"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

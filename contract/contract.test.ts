@@ -154,6 +154,12 @@ const DESIGNED_CALLS = [
   // SEO: sitemap data for crawlers
   "GET /api/seo/sitemap",
   "GET /api/seo/sitemap/{type}",
+  // Subscription (issue 18)
+  "POST /api/subscription",
+  "POST /api/subscription/confirm",
+  // Marketplace feed data (ADR 031)
+  "GET /api/feed",
+  "GET /api/feed/offers",
 ];
 
 const key = (e: Pick<Endpoint, "method" | "path">) => `${e.method} /api${e.path}`;

@@ -13,6 +13,8 @@ import { favoritesEndpoints } from "./favorites.ts";
 import { kpEndpoints } from "./kp.ts";
 import { orderEndpoints } from "./order.ts";
 import { seoEndpoints } from "./seo.ts";
+import { subscriptionEndpoints } from "./subscription.ts";
+import { feedEndpoints } from "./feed.ts";
 
 export * from "./endpoint.ts";
 export * from "./common.ts";
@@ -31,6 +33,8 @@ export * from "./favorites.ts";
 export * from "./kp.ts";
 export * from "./order.ts";
 export * from "./seo.ts";
+export * from "./subscription.ts";
+export * from "./feed.ts";
 export * from "./ordering-rules.ts";
 
 /** Every call of §7, by id. The storefront client and the reference API both import this. */
@@ -49,6 +53,8 @@ export const endpoints = {
   ...kpEndpoints,
   ...orderEndpoints,
   ...seoEndpoints,
+  ...subscriptionEndpoints,
+  ...feedEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointId = keyof typeof endpoints;

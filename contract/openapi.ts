@@ -33,6 +33,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   favorites: "Избранное",
   kp: "Коммерческие предложения (КП)",
   order: "Заказы",
+  subscription: "Подписка на рассылку: адрес и подтверждение по ссылке из письма",
 };
 
 /** The 2xx/4xx wording of §7/§8, shared by every operation. */

@@ -2,12 +2,12 @@ import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
 import { HSTS, newNonce, securityHeaders } from "./security.ts";
 
-function headersFor(host: string, protocol = "https") {
+function headersFor(host: string, protocol = "https", options: Parameters<typeof securityHeaders>[0] = {}) {
   const headers = new Map<string, string>();
   const res = { locals: {} as Record<string, unknown>, setHeader: (name: string, value: string) => void headers.set(name, value) };
   const req = { protocol, host };
   let called = false;
-  securityHeaders()(req as unknown as Request, res as unknown as Response, () => void (called = true));
+  securityHeaders(options)(req as unknown as Request, res as unknown as Response, () => void (called = true));
   expect(called).toBe(true);
   return { headers, nonce: String(res.locals.nonce) };
 }
@@ -31,6 +31,18 @@ describe("securityHeaders", () => {
       "form-action 'self' http://shop.example:3000 http://msk.shop.example:3000;",
     );
     expect(headersFor("bad host'").headers.get("Content-Security-Policy")).toContain("form-action 'self' ;");
+  });
+
+  it("names Yandex Metrika's host for its script, pixels and requests only when a counter is set (§9, ADR 032)", () => {
+    const without = headersFor("shop.example").headers.get("Content-Security-Policy")!;
+    expect(without).not.toContain("yandex");
+    const policy = headersFor("shop.example", "https", { metrika: true }).headers.get("Content-Security-Policy")!;
+    expect(policy).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic' https:\/\/mc\.yandex\.ru;/);
+    expect(policy).toContain("img-src 'self' data: blob: https://mc.yandex.ru;");
+    expect(policy).toContain("connect-src 'self' https://mc.yandex.ru;");
+    expect(policy).toContain("frame-src 'self';");
+    // The same host without the option, after it: the cached policy tail is per option set.
+    expect(headersFor("shop.example").headers.get("Content-Security-Policy")).not.toContain("yandex");
   });
 
   it("sends HSTS for a year with subdomains, on https only (issue 16)", () => {

@@ -28,16 +28,24 @@ export function newNonce(): string {
 const policyTails = new Map<string, string>();
 const POLICY_TAILS_KEPT = 64;
 
-function policyTail(protocol: string, host: string, frameSources: string): string {
-  const key = `${protocol}://${host}`;
+/**
+ * Yandex Metrika's host (§9, ADR 032), only when METRIKA_ID is set: its tag is inserted by our
+ * nonce'd loader (trusted through 'strict-dynamic'; the host is named too for browsers without
+ * it), and it reports through images and fetch/beacon requests to the same host.
+ */
+export const METRIKA_ORIGIN = "https://mc.yandex.ru";
+
+function policyTail(protocol: string, host: string, frameSources: string, analytics: string): string {
+  // Options are part of the key: two servers with different options may share this module (tests).
+  const key = `${protocol}://${host}\n${frameSources}\n${analytics}`;
   let tail = policyTails.get(key);
   if (tail === undefined) {
     tail = [
-      "'strict-dynamic'",
+      `'strict-dynamic'${analytics}`,
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
+      `img-src 'self' data: blob:${analytics}`,
       "font-src 'self'",
-      "connect-src 'self'",
+      `connect-src 'self'${analytics}`,
       `frame-src 'self'${frameSources}`,
       "frame-ancestors 'self'",
       // The city picker posts to /city, which may redirect to the other regional host (§1).
@@ -59,13 +67,14 @@ export const HSTS = "max-age=31536000; includeSubDomains";
  * the nonce; styles allow inline attributes because React writes style props. The host is the
  * one the request guard checked (Host, or a trusted proxy's X-Forwarded-Host).
  */
-export function securityHeaders(options: { frameSources?: readonly string[] } = {}): RequestHandler {
+export function securityHeaders(options: { frameSources?: readonly string[]; metrika?: boolean } = {}): RequestHandler {
   // Other sites the pages may embed (the contacts page's map widget, when a key is configured).
   const frameSources = (options.frameSources ?? []).map((source) => ` ${source}`).join("");
+  const analytics = options.metrika ? ` ${METRIKA_ORIGIN}` : "";
   return (req, res, next) => {
     const nonce = newNonce();
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${nonce}' ${policyTail(req.protocol, req.host ?? "", frameSources)}`);
+    res.setHeader("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${nonce}' ${policyTail(req.protocol, req.host ?? "", frameSources, analytics)}`);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

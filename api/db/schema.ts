@@ -698,10 +698,20 @@ export const postProducts = pgTable(
   (t) => [primaryKey({ columns: [t.postId, t.groupId] }), index("post_products_group_idx").on(t.groupId)],
 );
 
+/**
+ * Newsletter subscriptions (contract/subscription.ts): one row per lower-cased address. Only the
+ * SHA-256 of the letter's confirmation token is kept, so a copy of the table cannot confirm anyone.
+ */
 export const subscriptions = pgTable("subscriptions", {
   id: id(),
   email: text("email").notNull().unique(),
   createdAt: createdAt(),
+  /** Hex SHA-256 of the confirmation token sent in the letter. */
+  tokenHash: text("token_hash").unique(),
+  /** When the confirmation letter was last sent (a repeated request within the hour sends none). */
+  letterSentAt: timestamp("letter_sent_at", { withTimezone: true }),
+  /** Null until the link in the letter is followed. */
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
 });
 
 // ───────────────────────────── Cart and orders ─────────────────────────────

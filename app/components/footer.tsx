@@ -3,6 +3,7 @@ import { AppLink } from "#app/lib/navigation.tsx";
 import type { FooterData } from "#app/lib/shell.server.tsx";
 import { telHref } from "#app/features/content/contacts.ts";
 import { COMPANY_NAME } from "#app/lib/seo.ts";
+import { SUBSCRIBE_FIELD, SUBSCRIBE_PATH } from "#app/features/subscription/subscription.ts";
 import { Prerendered } from "./prerendered.tsx";
 
 const contentLinks = [
@@ -97,7 +98,31 @@ export function FooterContent({ footer: { categories, contacts } }: { footer: Fo
           </section>
         ) : null}
       </div>
+      <FooterSubscribe />
       <div className="footer__bottom container">{`© ${COMPANY_NAME}, корпоративные подарки и промопродукция с нанесением логотипа`}</div>
     </>
+  );
+}
+
+/**
+ * The newsletter form of every page: a plain form posting to /subscribe (its action answers with
+ * the error under the field or the success message), so it needs no state in this prerendered HTML.
+ */
+function FooterSubscribe() {
+  return (
+    <form method="post" action={SUBSCRIBE_PATH} className="footer__subscribe container" aria-label="Подписка на рассылку" noValidate>
+      <label className="footer__subscribe-label" htmlFor="footer-subscribe-email">
+        Новинки и акции на почту — не чаще раза в неделю
+      </label>
+      <div className="footer__subscribe-row">
+        <input id="footer-subscribe-email" className="field__input" type="email" name={SUBSCRIBE_FIELD.email} autoComplete="email" placeholder="name@company.ru" required />
+        <button type="submit" className="button button--primary">
+          Подписаться
+        </button>
+      </div>
+      <p className="footer__subscribe-consent">
+        Нажимая «Подписаться», вы соглашаетесь с <AppLink to="/privacy" prefetch="none">политикой конфиденциальности</AppLink>.
+      </p>
+    </form>
   );
 }

@@ -26,6 +26,7 @@ export async function createBackend(env: Env): Promise<Backend> {
     dataDir: env.DATA_DIR,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    siteUrl: env.SITE_URL,
     // The same lifetime as the storefront's read cache of catalogue answers (0 = both off).
     readCacheTtlS: env.API_CACHE_TTL,
   });

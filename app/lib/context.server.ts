@@ -152,6 +152,8 @@ export function createContextFactory(env: Env, backend: Backend) {
       cookieDomain: env.COOKIE_DOMAIN,
       /** The contacts page's map widget (YANDEX_MAPS_KEY); null = a map picture. */
       mapsKey: env.YANDEX_MAPS_KEY ?? null,
+      /** §9 Yandex Metrika counter (METRIKA_ID, digits); null = no analytics tag at all. */
+      metrikaId: env.METRIKA_ID ? Number(env.METRIKA_ID) : null,
     };
   }
 

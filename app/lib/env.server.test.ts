@@ -96,4 +96,20 @@ describe("parseEnv", () => {
       expect(() => parseEnv({ COOKIE_DOMAIN: bad }), bad).toThrow(/COOKIE_DOMAIN/);
     }
   });
+
+  it("reads METRIKA_ID (§9): digits only, unset = no analytics", () => {
+    expect(parseEnv({}).METRIKA_ID).toBeUndefined();
+    expect(parseEnv({ METRIKA_ID: "" }).METRIKA_ID).toBeUndefined();
+    expect(parseEnv({ METRIKA_ID: " 98765432 " }).METRIKA_ID).toBe("98765432");
+    for (const bad of ["abc", "123;alert(1)", "1".repeat(13), "-5"]) expect(() => parseEnv({ METRIKA_ID: bad }), bad).toThrow(/METRIKA_ID/);
+  });
+
+  it("reads SITE_URL as an origin, and requires it with SMTP_URL (links in letters)", () => {
+    expect(parseEnv({ SITE_URL: "https://TMG-podarki.ru/" }).SITE_URL).toBe("https://tmg-podarki.ru");
+    for (const bad of ["tmg-podarki.ru", "https://tmg-podarki.ru/path", "javascript:alert(1)"]) {
+      expect(() => parseEnv({ SITE_URL: bad }), bad).toThrow(/SITE_URL/);
+    }
+    expect(() => parseEnv({ SMTP_URL: "smtp://mail.example.ru:587" })).toThrow(/SITE_URL: required with SMTP_URL/);
+    expect(parseEnv({ SMTP_URL: "smtp://mail.example.ru:587", SITE_URL: "https://tmg-podarki.ru" }).SITE_URL).toBe("https://tmg-podarki.ru");
+  });
 });

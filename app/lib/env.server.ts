@@ -77,6 +77,25 @@ export const EnvSchema = z.object({
       .refine((value) => /^smtps?:\/\/[^/\s]+/.test(value), "an smtp:// or smtps:// URL")
       .optional(),
   ),
+  /**
+   * Public origin of the shop (https://tmg-podarki.ru) for links in letters (the subscription's
+   * confirmation). Required with SMTP_URL: a letter to a stranger must not take its link from a
+   * request header. Unset without SMTP: the link follows the host the visitor used (letters go to the log).
+   */
+  SITE_URL: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i, "an origin such as https://tmg-podarki.ru")
+      .transform((value) => value.replace(/\/$/, "").toLowerCase())
+      .optional(),
+  ),
+  /**
+   * §9 Yandex Metrika counter id (digits). Set: the official tag loads on every page, counts client
+   * navigations and the §9 goals (app/lib/analytics.ts, ADR 032); unset: nothing loads.
+   * The one value of the environment that reaches the browser.
+   */
+  METRIKA_ID: optional(z.string().trim().regex(/^\d{1,12}$/, "a Yandex Metrika counter id (digits)").optional()),
   /** From header of that mail. */
   MAIL_FROM: optional(z.string().trim().default("ТМГ <info@tmg-podarki.ru>")),
   /** Milliseconds SIGTERM keeps serving (with Connection: close) before closing the listener. */
@@ -109,6 +128,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${fields}`);
+  }
+  if (parsed.data.SMTP_URL && !parsed.data.SITE_URL) {
+    throw new Error("Invalid environment: SITE_URL: required with SMTP_URL (the origin of links in letters, e.g. https://tmg-podarki.ru)");
   }
   let apiUrl: URL | null = null;
   if (parsed.data.API_URL !== undefined) {

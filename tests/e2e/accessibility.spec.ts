@@ -2,7 +2,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
 
-for (const path of ["/about", "/contacts", "/news", "/blog/25", "/actions/43"]) {
+for (const path of ["/about", "/contacts", "/news", "/blog/25", "/actions/43", "/subscribe"]) {
   test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
     // axe walks the whole shell; a page with product cards takes it close to 20 s on a busy 2-core machine.
     test.setTimeout(40_000);

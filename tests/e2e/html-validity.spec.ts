@@ -61,6 +61,8 @@ test("the Nu HTML checker finds no errors on any page type", async ({ request })
     ["search, no query", "/search"],
     ["favourites", "/favorites"],
     ["comparison", "/comparison"],
+    ["subscription", "/subscribe"],
+    ["subscription confirmation", "/subscribe/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
     ["404", "/no-such-page"],
   ];
   const dir = mkdtempSync(path.join(tmpdir(), "nu-"));

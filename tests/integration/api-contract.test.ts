@@ -38,6 +38,8 @@ const IMPLEMENTED: { id: EndpointId; params?: Record<string, string>; query?: st
   { id: "promotionList", query: "page=1" },
   { id: "promotionDetail", params: { id: "43" } },
   { id: "commentList", params: { id: "25" } },
+  { id: "feedHead" },
+  { id: "feedOffers", query: "after=10&limit=5" },
 ];
 
 describe.each(testBackends())("contract on $name", (backend) => {
@@ -88,6 +90,10 @@ describe.each(testBackends())("contract on $name", (backend) => {
     ["a huge product id", "/api/product/99999999999999999999"],
     ["a print type id above int4", "/api/print-types/detail/3000000000"],
     ["a looking-at product above int4", "/api/product/list/looking_at?product=3000000000"],
+    ["a feed cursor above int4", "/api/feed/offers?after=3000000000"],
+    ["a negative feed cursor", "/api/feed/offers?after=-1"],
+    ["a feed page of junk size", "/api/feed/offers?limit=abc"],
+    ["a feed page above the limit", "/api/feed/offers?limit=100000"],
   ])("%s → 400 with a Russian field error, never a 5xx", async (_, path) => {
     const response = await t.get(path);
     expect(response.status).toBe(400);

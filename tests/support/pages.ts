@@ -17,6 +17,7 @@ export const SHIPPED_PAGES: ShippedPage[] = [
   { path: "/public-offer", h1: "Публичная оферта", layout: "default" },
   { path: "/requirements", h1: "Требования к макетам", layout: "default" },
   { path: "/vacancy", h1: "Вакансии", layout: "default" },
+  { path: "/subscribe", h1: "Подписка на рассылку", layout: "default" },
   // §2: /route uses the simple layout.
   { path: "/route", h1: "Как проехать", layout: "simple" },
 ];

@@ -20,7 +20,7 @@ export function FacetGroup({ view, group }: { view: ListingPlace & Pick<ListingV
     pathOptions(view),
   );
   return (
-    <section className="facet" aria-label={group.title}>
+    <section className="facet" aria-label={group.title} data-filter-goal={group.key}>
       <h3 className="facet__title">{group.title}</h3>
       <ul className={group.options.length > 10 ? "facet__list facet__list--long" : "facet__list"}>
         {group.options.map((option, i) => {

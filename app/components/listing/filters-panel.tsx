@@ -75,7 +75,7 @@ function PriceForm({ view }: { view: WithFacets }) {
   if (!bounds && filters.priceFrom === undefined && filters.priceTo === undefined) return null;
   const canonical = listingHref(view, filters);
   return (
-    <Form method="get" action={listingRoot(view)} className="facet price-filter" preventScrollReset key={canonical}>
+    <Form method="get" action={listingRoot(view)} className="facet price-filter" preventScrollReset key={canonical} data-filter-goal="price">
       <fieldset>
         <legend className="facet__title">Цена, ₽</legend>
         <HiddenState filters={filters} />
