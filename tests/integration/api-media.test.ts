@@ -14,7 +14,7 @@ import { mediaRoutes } from "../../api/media/routes";
 import { MEDIA_KINDS } from "../../api/media/urls";
 
 const logged: unknown[] = [];
-const app = createApp({ db: undefined as never, notifyChange() {}, validateResponses: false }, { logError: (error) => logged.push(error) });
+const app = createApp({ db: {} as never, notifyChange() {}, validateResponses: false }, { logError: (error) => logged.push(error) });
 const get = (path: string, init?: RequestInit) => app.fetch(new Request(`http://x${path}`, init));
 const pngSize = (png: Uint8Array) => {
   const view = new DataView(png.buffer, png.byteOffset);
