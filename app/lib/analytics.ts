@@ -9,7 +9,7 @@
  * - `order_add_to_bag` — "В корзину"; `order_send` — an order is placed;
  * - per filter of §9, `filter_<name>_open` when the shopper turns to the filter (the first focus
  *   or press inside it on a page) and `filter_<name>_click` when a value is chosen (a value link,
- *   or the price form submitted), `<name>` from FILTER_GOAL_NAMES: price, quantity,
+ *   or the price or quantity form submitted), `<name>` from FILTER_GOAL_NAMES: price, quantity,
  *   printing_variants, brand, color, material, datebook_format, delivery_period, dated, pen_type,
  *   sex, battery_capacity.
  */

@@ -301,7 +301,7 @@ test.describe("filters in the browser", () => {
     const { documents, marker } = await markDocument(page);
     await page.getByLabel("Цена от").fill("100");
     await page.getByLabel("Цена до").fill("500");
-    await page.getByRole("button", { name: "Применить" }).click();
+    await page.getByRole("button", { name: "Применить цену" }).click();
     await expect(page).toHaveURL(`${SHOP_URL}${CATEGORY}/filter/price=100-500`);
     await expect(page.locator(".filters__selected")).toContainText("Цена");
     expect(await marker()).toBe(42);
@@ -313,12 +313,30 @@ test.describe("filters in the browser", () => {
       await plain.goto(`${SHOP_URL}${CATEGORY}/filter/price=100-500`);
       await plain.getByLabel("Цена от").fill("");
       await plain.getByLabel("Цена до").fill("300");
-      await plain.getByRole("button", { name: "Применить" }).click();
+      await plain.getByRole("button", { name: "Применить цену" }).click();
       await expect(plain).toHaveURL(`${SHOP_URL}${CATEGORY}/filter/price=-300`);
       // The URL changes when the new document starts to arrive: wait for its cards.
       await expect(plain.locator(".product-card__price strong").first()).toBeVisible();
       const prices = await plain.locator(".product-card__price strong").allTextContents();
       expect(prices.length).toBeGreaterThan(0);
+    } finally {
+      await noJs.close();
+    }
+  });
+
+  test("the quantity form keeps goods with that many in stock, without JavaScript", async ({ browser, request }) => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noJs.newPage();
+      await plain.goto(`${SHOP_URL}${CATEGORY}/filter/price=100-`);
+      await plain.getByLabel("В наличии не меньше, шт.").fill("2 000");
+      await plain.getByRole("button", { name: "Применить количество" }).click();
+      // The price chosen before stays; the quantity joins it in its canonical place.
+      await expect(plain).toHaveURL(`${SHOP_URL}${CATEGORY}/filter/price=100-/quantity=2000`);
+      await expect(plain.locator(".filters__selected")).toContainText("В наличии от 2000 шт.");
+      const expected = await api<Paged>(request, "/product/list?category=ruchki&pageLimit=24&priceFrom=100&quantity=2000");
+      expect(expected.elements.length).toBeGreaterThan(0);
+      await expect(plain.locator(".product-grid .product-card__title")).toHaveText(expected.elements.map((g) => g.title));
     } finally {
       await noJs.close();
     }

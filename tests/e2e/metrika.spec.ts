@@ -94,7 +94,7 @@ test("the tag inits the counter, counts client navigations and the §9 goals", a
   // The price form: focusing it opens it, applying it is a click.
   const price = page.locator('form[data-filter-goal="price"]');
   await price.getByLabel("Цена от").fill("100");
-  await price.getByRole("button", { name: "Применить" }).click();
+  await price.getByRole("button", { name: "Применить цену" }).click();
   await expect.poll(() => goals(page)).toEqual(["filter_brand_open", "filter_brand_click", "filter_price_open", "filter_price_click"]);
 
   // "В корзину" on a card.

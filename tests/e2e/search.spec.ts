@@ -216,7 +216,7 @@ test.describe("without JavaScript", () => {
 
     // The price form (a GET form → the canonical path).
     await page.getByLabel("Цена от").fill("100");
-    await page.getByRole("button", { name: "Применить" }).click();
+    await page.getByRole("button", { name: "Применить цену" }).click();
     await expect(page).toHaveURL(/\/search\/filter\/text=%D1%80%D1%83%D1%87%D0%BA%D0%B0\/brand=[a-z0-9-]+\/price=100-$/);
 
     await page.getByRole("link", { name: "Сначала дешевле" }).click();

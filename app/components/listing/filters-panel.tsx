@@ -37,6 +37,7 @@ export function FiltersPanel({ view }: { view: WithFacets }) {
       {chips.length > 0 ? <SelectedFilters chips={chips} /> : null}
       <div className="filters__body">
         <PriceForm view={view} />
+        <QuantityForm view={view} />
         {facets.groups.map((group) => (
           <FacetGroup key={group.key} view={view} group={group} />
         ))}
@@ -78,7 +79,7 @@ function PriceForm({ view }: { view: WithFacets }) {
     <Form method="get" action={listingRoot(view)} className="facet price-filter" preventScrollReset key={canonical} data-filter-goal="price">
       <fieldset>
         <legend className="facet__title">Цена, ₽</legend>
-        <HiddenState filters={filters} />
+        <HiddenState filters={filters} omit="price" />
         <div className="price-filter__inputs">
           <label>
             <span className="visually-hidden">Цена от</span>
@@ -102,7 +103,7 @@ function PriceForm({ view }: { view: WithFacets }) {
             />
           </label>
         </div>
-        <button type="submit" className="button price-filter__submit">
+        <button type="submit" className="button price-filter__submit" aria-label="Применить цену">
           Применить
         </button>
       </fieldset>
@@ -110,14 +111,52 @@ function PriceForm({ view }: { view: WithFacets }) {
   );
 }
 
-function HiddenState({ filters }: { filters: CatalogFilters }) {
+/**
+ * §9 names a quantity filter: goods with at least this many pieces in stock (the print run a
+ * business client needs), the `quantity=` segment of the filter path. Same GET-form mechanics as
+ * the price form.
+ */
+function QuantityForm({ view }: { view: WithFacets }) {
+  const { filters } = view;
+  const canonical = listingHref(view, filters);
+  return (
+    <Form method="get" action={listingRoot(view)} className="facet price-filter" preventScrollReset key={canonical} data-filter-goal="quantity">
+      <fieldset>
+        <legend className="facet__title">Количество в наличии, шт.</legend>
+        <HiddenState filters={filters} omit="quantity" />
+        <div className="price-filter__inputs">
+          <label>
+            <span className="visually-hidden">В наличии не меньше, шт.</span>
+            <input
+              name={FILTER_FORM_FIELDS.quantity}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="от 1"
+              defaultValue={filters.quantity ?? ""}
+            />
+          </label>
+        </div>
+        <button type="submit" className="button price-filter__submit" aria-label="Применить количество">
+          Применить
+        </button>
+      </fieldset>
+    </Form>
+  );
+}
+
+/** The rest of the filter state, as hidden fields of one form (each form leaves out its own fields). */
+function HiddenState({ filters, omit }: { filters: CatalogFilters; omit: "price" | "quantity" }) {
   const fields: [string, string][] = [
     ...filters.brands.map((v): [string, string] => [FILTER_FORM_FIELDS.brand, v]),
     ...filters.colors.map((v): [string, string] => [FILTER_FORM_FIELDS.color, v]),
     ...Object.entries(filters.attrs).flatMap(([slug, values]) => values.map((v): [string, string] => [FILTER_FORM_FIELDS.attrPrefix + slug, v])),
     ...filters.coatings.map((v): [string, string] => [FILTER_FORM_FIELDS.coating, String(v)]),
   ];
-  if (filters.quantity !== undefined) fields.push([FILTER_FORM_FIELDS.quantity, String(filters.quantity)]);
+  if (omit !== "quantity" && filters.quantity !== undefined) fields.push([FILTER_FORM_FIELDS.quantity, String(filters.quantity)]);
+  if (omit !== "price") {
+    if (filters.priceFrom !== undefined) fields.push([FILTER_FORM_FIELDS.priceFrom, String(filters.priceFrom)]);
+    if (filters.priceTo !== undefined) fields.push([FILTER_FORM_FIELDS.priceTo, String(filters.priceTo)]);
+  }
   if (filters.sort) fields.push([FILTER_FORM_FIELDS.sort, filters.sort]);
   return (
     <>

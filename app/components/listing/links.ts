@@ -3,6 +3,7 @@ import { formatPrice } from "#app/features/catalog/price.ts";
 import {
   emptyFilters,
   setPriceRange,
+  setQuantity,
   toggleFilterValue,
   withFilterPath,
   type CatalogFilters,
@@ -46,6 +47,9 @@ export function filterChips(view: ListingPlace & Pick<ListingView, "filters" | "
     const from = filters.priceFrom !== undefined ? `от ${formatPrice(filters.priceFrom)}` : "";
     const to = filters.priceTo !== undefined ? `до ${formatPrice(filters.priceTo)}` : "";
     chips.push({ key: "price", title: `Цена ${[from, to].filter(Boolean).join(" ")}`, href: listingHref(view, setPriceRange(filters, {})) });
+  }
+  if (filters.quantity !== undefined) {
+    chips.push({ key: "quantity", title: `В наличии от ${filters.quantity} шт.`, href: listingHref(view, setQuantity(filters, undefined)) });
   }
   for (const group of view.facets?.groups ?? []) {
     const selected = new Set(selectedValues(filters, group.facet));
