@@ -6,8 +6,16 @@ import type { ListingView } from "./types.ts";
 /** Page links (`page=N` segment; page 1 is the listing's own path). A new page scrolls to the top. */
 export function Pagination({ view }: { view: ListingPlace & Pick<ListingView, "filters" | "page" | "pageCount"> }) {
   const { page, pageCount, filters } = view;
+  return <PageLinks page={page} pageCount={pageCount} href={(n) => listingHref(view, setPage(filters, n))} />;
+}
+
+/**
+ * The page-link bar of every paged list (listings, news, blog, promotions): "‹ Назад", the first,
+ * the last and two pages either side of the current one, "Вперёд ›"; plain links, so it works
+ * without JavaScript. `href(n)` spells page n's URL (each list has its own: a path segment, ?page).
+ */
+export function PageLinks({ page, pageCount, href }: { page: number; pageCount: number; href: (n: number) => string }) {
   if (pageCount <= 1) return null;
-  const href = (n: number) => listingHref(view, setPage(filters, n));
   return (
     <nav className="pagination" aria-label="Страницы">
       {page > 1 ? (

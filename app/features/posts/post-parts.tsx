@@ -1,6 +1,6 @@
 /** Parts of the post pages: list cards, page links, the promotion's period and the comments. */
 import { AppLink } from "#app/lib/navigation.tsx";
-import { pageWindow } from "#app/components/listing/links.ts";
+import { PageLinks } from "#app/components/listing/pagination.tsx";
 import type { CommentView, PostCardView } from "./post-views.ts";
 
 /** Cards of the first row load eagerly (they are the page's largest pictures). */
@@ -51,43 +51,7 @@ export function PeriodBadge({ period, state }: { period: string; state: PostCard
 
 /** ?page=N links; page 1 is the list's own path (canonical without ?page). Works without JavaScript. */
 export function PostPagination({ base, page, pageCount }: { base: string; page: number; pageCount: number }) {
-  if (pageCount <= 1) return null;
-  const href = (n: number) => (n === 1 ? base : `${base}?page=${n}`);
-  return (
-    <nav className="pagination" aria-label="Страницы">
-      {page > 1 ? (
-        <AppLink className="pagination__step" to={href(page - 1)} rel="prev">
-          ‹ Назад
-        </AppLink>
-      ) : null}
-      <ul>
-        {pageWindow(page, pageCount).map((n, i) =>
-          n === null ? (
-            <li key={`gap${i}`} className="pagination__gap" aria-hidden="true">
-              …
-            </li>
-          ) : (
-            <li key={n}>
-              {n === page ? (
-                <span className="pagination__page pagination__page--on" aria-current="page">
-                  {n}
-                </span>
-              ) : (
-                <AppLink className="pagination__page" to={href(n)} aria-label={`Страница ${n}`}>
-                  {n}
-                </AppLink>
-              )}
-            </li>
-          ),
-        )}
-      </ul>
-      {page < pageCount ? (
-        <AppLink className="pagination__step" to={href(page + 1)} rel="next">
-          Вперёд ›
-        </AppLink>
-      ) : null}
-    </nav>
-  );
+  return <PageLinks page={page} pageCount={pageCount} href={(n) => (n === 1 ? base : `${base}?page=${n}`)} />;
 }
 
 /** A blog post's comments (§7), oldest first; their text is plain text (comment-text.ts). */
