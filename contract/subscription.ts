@@ -8,14 +8,9 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 
-/** RFC 5321: a forward-path is at most 256 octets, so an address longer than 254 cannot be delivered. */
-export const MAX_EMAIL_LENGTH = 254;
+import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, SUBSCRIPTION_EMAIL_INVALID, SUBSCRIPTION_EMAIL_MISSING, SUBSCRIPTION_EMAIL_TOO_LONG, SUBSCRIPTION_TOKEN_INVALID, SUBSCRIPTION_TOKEN_PATTERN } from "./subscription-rules.ts";
 
-export const SUBSCRIPTION_EMAIL_MISSING = "Укажите e-mail";
-export const SUBSCRIPTION_EMAIL_TOO_LONG = "Слишком длинный e-mail";
-/** The §5 e-mail message (contract/common.ts `email()`), so one wrong address reads the same everywhere. */
-export const SUBSCRIPTION_EMAIL_INVALID = "Неверный формат e-mail";
-export const SUBSCRIPTION_TOKEN_INVALID = "Ссылка для подтверждения недействительна или устарела";
+export { EMAIL_PATTERN, MAX_EMAIL_LENGTH, SUBSCRIPTION_EMAIL_INVALID, SUBSCRIPTION_EMAIL_MISSING, SUBSCRIPTION_EMAIL_TOO_LONG, SUBSCRIPTION_TOKEN_INVALID, SUBSCRIPTION_TOKEN_PATTERN } from "./subscription-rules.ts";
 
 /**
  * The address as typed: trimmed, then checked. The length is checked before the format so that a
@@ -28,7 +23,7 @@ export const subscriptionEmail = () =>
     .trim()
     .min(1, SUBSCRIPTION_EMAIL_MISSING)
     .max(MAX_EMAIL_LENGTH, SUBSCRIPTION_EMAIL_TOO_LONG)
-    .pipe(z.email(SUBSCRIPTION_EMAIL_INVALID));
+    .pipe(z.email({ pattern: EMAIL_PATTERN, error: SUBSCRIPTION_EMAIL_INVALID }));
 
 export const SubscriptionRequest = z.object({ email: subscriptionEmail() });
 export type SubscriptionRequest = z.input<typeof SubscriptionRequest>;
@@ -42,8 +37,6 @@ export const SubscriptionResult = z.object({
 });
 export type SubscriptionResult = z.infer<typeof SubscriptionResult>;
 
-/** The confirmation token of the letter's link: 32 random bytes, base64url (43 characters). */
-export const SUBSCRIPTION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const SubscriptionConfirmRequest = z.object({
   token: z.string({ error: SUBSCRIPTION_TOKEN_INVALID }).regex(SUBSCRIPTION_TOKEN_PATTERN, SUBSCRIPTION_TOKEN_INVALID),

@@ -6,7 +6,8 @@
  */
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/subscribe-confirm";
-import { endpoints, SUBSCRIPTION_TOKEN_INVALID, SUBSCRIPTION_TOKEN_PATTERN } from "#contract/index.ts";
+import { endpoints } from "#contract/index.ts";
+import { SUBSCRIPTION_TOKEN_INVALID, SUBSCRIPTION_TOKEN_PATTERN } from "#contract/subscription-rules.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { SITE_NAME } from "#app/lib/seo.ts";
 

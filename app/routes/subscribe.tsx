@@ -13,7 +13,7 @@ import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { subscribe } from "#app/features/subscription/subscription.server.ts";
 import { emailProblem, SUBSCRIBE_FIELD, SUBSCRIBE_PATH, successText, type SubscribeAnswer } from "#app/features/subscription/subscription.ts";
-import { MAX_EMAIL_LENGTH } from "#contract/subscription.ts";
+import { MAX_EMAIL_LENGTH } from "#contract/subscription-rules.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const seoEntries = await context.content.seo(context.city);

@@ -1,9 +1,10 @@
 /**
  * The subscription form (/subscribe, the footer's form): field names, the answer the route action
- * gives the page, and the check the browser runs before sending (the contract's own schema, so the
- * browser and the API refuse exactly the same addresses with the same words).
+ * gives the page, and the check the browser runs before sending (`contract/subscription-rules.ts`: the rule
+ * the contract's schema is built from, without zod, so the browser and the API refuse exactly the
+ * same addresses with the same words).
  */
-import { SubscriptionRequest } from "#contract/subscription.ts";
+export { emailProblem } from "#contract/subscription-rules.ts";
 
 export const SUBSCRIBE_PATH = "/subscribe";
 
@@ -19,12 +20,6 @@ export const SUBSCRIBE_FIELD = {
 export type SubscribeAnswer =
   | { ok: true; email: string; alreadySubscribed: boolean; confirmed: boolean }
   | { ok: false; email: string; message: string | null; errors: { email?: string } };
-
-/** The first problem with the typed address (Russian, as the API would say it), or null. */
-export function emailProblem(value: string): string | null {
-  const parsed = SubscriptionRequest.safeParse({ email: value });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
-}
 
 /** What the page says after a successful request. */
 export function successText(answer: Extract<SubscribeAnswer, { ok: true }>): string {
