@@ -88,6 +88,7 @@ import {
 import { dropStale, ensureLargeCatalogue, isSeeded, markSeeded, sequentialPair } from "./scale.mjs";
 import { CART_CONNECTIONS, CART_LINES, cartBody, cartRuns, cartTarget, checkCart, compareScale, compareToBaseline } from "./cart.mjs";
 import {
+
   SEARCH_CONNECTIONS,
   checkSearch,
   compareSearchScale,
@@ -108,6 +109,18 @@ const PAGE_SIZE = 24;
 const SMALL_GROUPS = "server-default";
 
 /** The targets (benchmarks, not tests: a miss is printed, never an error). */
+/** Columns of the cart and search load tables: one row per autocannon run with its ratio and goal. */
+const LOAD_COLUMNS = [
+  ["target", (x) => x.name],
+  ["req/s", (x) => x.run.reqPerSec],
+  ["ratio", (x) => x.ratio],
+  ["goal", (x) => x.goal],
+  ["p50 ms", (x) => x.run.p50Ms],
+  ["p99 ms", (x) => x.run.p99Ms],
+  ["p99 ratio", (x) => x.p99],
+  ["errors", (x) => x.run.errors + x.run.timeouts + x.run.unexpectedStatus],
+];
+
 const TARGETS = {
   cachedRatio: 10,
   uncachedRatio: 1,
@@ -899,16 +912,7 @@ function print(r) {
       });
     }
     out.push(
-      table(rows, [
-        ["target", (x) => x.name],
-        ["req/s", (x) => x.run.reqPerSec],
-        ["ratio", (x) => x.ratio],
-        ["goal", (x) => x.goal],
-        ["p50 ms", (x) => x.run.p50Ms],
-        ["p99 ms", (x) => x.run.p99Ms],
-        ["p99 ratio", (x) => x.p99],
-        ["errors", (x) => x.run.errors + x.run.timeouts + x.run.unexpectedStatus],
-      ]),
+      table(rows, LOAD_COLUMNS),
     );
   }
 
@@ -959,16 +963,7 @@ function printSearch(r, out) {
     out.push("");
   }
   out.push(
-    table(rows, [
-      ["target", (x) => x.name],
-      ["req/s", (x) => x.run.reqPerSec],
-      ["ratio", (x) => x.ratio],
-      ["goal", (x) => x.goal],
-      ["p50 ms", (x) => x.run.p50Ms],
-      ["p99 ms", (x) => x.run.p99Ms],
-      ["p99 ratio", (x) => x.p99],
-      ["errors", (x) => x.run.errors + x.run.timeouts + x.run.unexpectedStatus],
-    ]),
+    table(rows, LOAD_COLUMNS),
   );
 }
 

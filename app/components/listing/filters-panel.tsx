@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { clearFilters, FILTER_FORM_FIELDS, filterDepth, type CatalogFilters } from "#app/features/catalog/filter-path.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
@@ -74,40 +75,30 @@ function PriceForm({ view }: { view: WithFacets }) {
   const { filters } = view;
   const bounds = view.facets.price;
   if (!bounds && filters.priceFrom === undefined && filters.priceTo === undefined) return null;
-  const canonical = listingHref(view, filters);
   return (
-    <Form method="get" action={listingRoot(view)} className="facet price-filter" preventScrollReset key={canonical} data-filter-goal="price">
-      <fieldset>
-        <legend className="facet__title">Цена, ₽</legend>
-        <HiddenState filters={filters} omit="price" />
-        <div className="price-filter__inputs">
-          <label>
-            <span className="visually-hidden">Цена от</span>
-            <input
-              name={FILTER_FORM_FIELDS.priceFrom}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={bounds ? `от ${bounds.min}` : "от"}
-              defaultValue={filters.priceFrom ?? ""}
-            />
-          </label>
-          <span aria-hidden="true">—</span>
-          <label>
-            <span className="visually-hidden">Цена до</span>
-            <input
-              name={FILTER_FORM_FIELDS.priceTo}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={bounds ? `до ${bounds.max}` : "до"}
-              defaultValue={filters.priceTo ?? ""}
-            />
-          </label>
-        </div>
-        <button type="submit" className="button price-filter__submit" aria-label="Применить цену">
-          Применить
-        </button>
-      </fieldset>
-    </Form>
+    <NumberFilterForm view={view} goal="price" legend="Цена, ₽" submitLabel="Применить цену">
+      <label>
+        <span className="visually-hidden">Цена от</span>
+        <input
+          name={FILTER_FORM_FIELDS.priceFrom}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={bounds ? `от ${bounds.min}` : "от"}
+          defaultValue={filters.priceFrom ?? ""}
+        />
+      </label>
+      <span aria-hidden="true">—</span>
+      <label>
+        <span className="visually-hidden">Цена до</span>
+        <input
+          name={FILTER_FORM_FIELDS.priceTo}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={bounds ? `до ${bounds.max}` : "до"}
+          defaultValue={filters.priceTo ?? ""}
+        />
+      </label>
+    </NumberFilterForm>
   );
 }
 
@@ -117,26 +108,41 @@ function PriceForm({ view }: { view: WithFacets }) {
  * the price form.
  */
 function QuantityForm({ view }: { view: WithFacets }) {
-  const { filters } = view;
-  const canonical = listingHref(view, filters);
   return (
-    <Form method="get" action={listingRoot(view)} className="facet price-filter" preventScrollReset key={canonical} data-filter-goal="quantity">
+    <NumberFilterForm view={view} goal="quantity" legend="Количество в наличии, шт." submitLabel="Применить количество">
+      <label>
+        <span className="visually-hidden">В наличии не меньше, шт.</span>
+        <input name={FILTER_FORM_FIELDS.quantity} inputMode="numeric" autoComplete="off" placeholder="от 1" defaultValue={view.filters.quantity ?? ""} />
+      </label>
+    </NumberFilterForm>
+  );
+}
+
+/**
+ * The shell of the panel's number forms: a GET form to the listing's root carrying the rest of the
+ * state in hidden fields, keyed by the canonical URL (so its inputs reset when the filters change),
+ * its §9 goal name, and "Применить" (its accessible name says which form it applies).
+ */
+function NumberFilterForm({
+  view,
+  goal,
+  legend,
+  submitLabel,
+  children,
+}: {
+  view: WithFacets;
+  goal: "price" | "quantity";
+  legend: string;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="get" action={listingRoot(view)} className="facet price-filter" preventScrollReset key={listingHref(view, view.filters)} data-filter-goal={goal}>
       <fieldset>
-        <legend className="facet__title">Количество в наличии, шт.</legend>
-        <HiddenState filters={filters} omit="quantity" />
-        <div className="price-filter__inputs">
-          <label>
-            <span className="visually-hidden">В наличии не меньше, шт.</span>
-            <input
-              name={FILTER_FORM_FIELDS.quantity}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="от 1"
-              defaultValue={filters.quantity ?? ""}
-            />
-          </label>
-        </div>
-        <button type="submit" className="button price-filter__submit" aria-label="Применить количество">
+        <legend className="facet__title">{legend}</legend>
+        <HiddenState filters={view.filters} omit={goal} />
+        <div className="price-filter__inputs">{children}</div>
+        <button type="submit" className="button price-filter__submit" aria-label={submitLabel}>
           Применить
         </button>
       </fieldset>
