@@ -18,6 +18,7 @@ import { postRoutes } from "./posts/routes";
 import { seoRoutes } from "./seo/routes";
 import { subscriptionRoutes } from "./subscription/routes";
 import { feedRoutes } from "./feed/routes";
+import { sessionMiddleware } from "./auth/session";
 
 export interface AppOptions {
   /** Where unexpected errors go; console.error by default. */
@@ -33,6 +34,9 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
+
+  // The caller (c.var.user) from the bearer token; a bad token is a 401 on every route.
+  app.use(sessionMiddleware(deps.sessionKeys));
 
   app.route("/", contentRoutes(deps));
   // Before the catalogue: it creates the shared search engine with the change subscription.

@@ -1,6 +1,7 @@
 /** What every domain's routes get: the database, the change notifier and the mailer. */
 import type { Db } from "./db/client";
 import type { Mailer } from "./mail/mailer";
+import type { SessionKeys } from "./auth/session";
 
 export interface ApiDeps {
   db: Db;
@@ -14,6 +15,10 @@ export interface ApiDeps {
   mailer?: Mailer;
   /** Public origin of the shop (SITE_URL) for links in letters; unset = the requesting storefront's. */
   siteUrl?: string;
+  /** Access-token keys (api/auth/session.ts, api/auth/secret.ts). */
+  sessionKeys: SessionKeys;
+  /** APP_ENV: "production" never gets demo accounts, nor codes written to the log. */
+  appEnv?: string;
   /** Lifetime of the API's own read caches (cart pricing), ms; 0 = off; unset = their default. */
   readCacheTtlMs?: number;
 }

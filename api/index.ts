@@ -11,6 +11,7 @@ import { openDatabase, type Database, type Db } from "./db/client";
 import { prepareDatabase } from "./db/prepare";
 import { DEFAULT_SEED_GROUPS } from "./db/seed";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { createSessionKeys } from "./auth/secret";
 
 export interface ReferenceApi {
   /** Hono app.fetch, serving paths under /api. */
@@ -44,6 +45,10 @@ export interface StartOptions {
   siteUrl?: string;
   /** A ready mailer (tests); overrides smtpUrl. */
   mailer?: Mailer;
+  /** HMAC key of access tokens (AUTH_SECRET); unset = one random key kept in the database. */
+  authSecret?: string;
+  /** APP_ENV (demo accounts and logged codes only outside "production"). */
+  appEnv?: string;
   /** Seconds the API's own read caches (the cart pricing's) keep rows; 0 = off. Default 30. */
   readCacheTtlS?: number;
 }
@@ -51,7 +56,7 @@ export interface StartOptions {
 /** Builds the API over an opened, migrated database (tests can pass their own). */
 export function createReferenceApi(
   database: Pick<Database, "db" | "describe" | "close">,
-  options: Pick<StartOptions, "validateResponses" | "logError" | "smtpUrl" | "mailFrom" | "mailer" | "readCacheTtlS" | "siteUrl"> = {},
+  options: Pick<StartOptions, "validateResponses" | "logError" | "smtpUrl" | "mailFrom" | "mailer" | "readCacheTtlS" | "siteUrl" | "authSecret" | "appEnv"> = {},
 ): ReferenceApi {
   const mailer = options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom });
   const listeners = new Set<() => void>();
@@ -75,6 +80,8 @@ export function createReferenceApi(
       validateResponses: options.validateResponses ?? process.env.NODE_ENV === "development",
       mailer,
       siteUrl: options.siteUrl,
+      sessionKeys: createSessionKeys(database.db, options.authSecret),
+      appEnv: options.appEnv,
       readCacheTtlMs: options.readCacheTtlS === undefined ? undefined : options.readCacheTtlS * 1000,
     },
     { logError: options.logError },

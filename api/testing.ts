@@ -8,6 +8,8 @@ import { createReferenceApi, type ReferenceApi } from "./index";
 import { MEMORY, migrateDatabase, openDatabase, type Database, type Db } from "./db/client";
 import { seedDatabase } from "./db/seed";
 import type { Mailer } from "./mail/mailer";
+import { createSessionKeys } from "./auth/secret";
+import { signAccessToken, type AuthUser } from "./auth/session";
 
 export interface TestBackend {
   name: "pglite" | "postgres";
@@ -81,18 +83,36 @@ export interface TestApi {
   db: Db;
   /** Calls the API like the storefront does. */
   get(path: string): Promise<Response>;
+  /** Any call; `token` becomes the bearer. */
+  fetch(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  /** A valid access token for the user (signed with the same database-kept key as the API's). */
+  tokenFor(user: AuthUser): Promise<string>;
   close(): Promise<void>;
 }
 
 /** A seeded API on a fresh database of the backend (small seed by default to keep tests quick). */
-export async function openTestApi(backend: TestBackend, options: { groups?: number; mailer?: Mailer; siteUrl?: string } = {}): Promise<TestApi> {
+export async function openTestApi(
+  backend: TestBackend,
+  options: { groups?: number; mailer?: Mailer; siteUrl?: string; appEnv?: string } = {},
+): Promise<TestApi> {
   const { database, cleanup } = await backend.open();
   await seedDatabase(database.db, { groups: options.groups ?? 200 });
-  const api = createReferenceApi({ db: database.db, describe: database.describe, close: cleanup }, { mailer: options.mailer, siteUrl: options.siteUrl });
+  const api = createReferenceApi(
+    { db: database.db, describe: database.describe, close: cleanup },
+    { mailer: options.mailer, siteUrl: options.siteUrl, appEnv: options.appEnv ?? "test" },
+  );
+  const keys = createSessionKeys(database.db);
   return {
     api,
     db: database.db,
     get: async (path) => api.fetch(new Request(`http://x${path}`)),
+    fetch: async (path, init = {}) => {
+      const { token, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (token) headers.set("Authorization", `Bearer ${token}`);
+      return api.fetch(new Request(`http://x${path}`, { ...rest, headers }));
+    },
+    tokenFor: (user) => signAccessToken(keys, user),
     close: () => api.close(),
   };
 }

@@ -48,14 +48,25 @@ export const ProfileUpdateRequest = z.object({
 });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
 
-/** §3 "Shipment address list: fields not shown" — designed: a free-text address plus a default flag. */
+/**
+ * §3 "Shipment address list: fields not shown" — designed (issue 19): city, street, house, flat,
+ * postcode and a comment for the courier, plus a default flag. `address` is the whole address as
+ * one line, built by the server from the parts (orders and lists show it).
+ */
 export const ShipmentAddress = z.object({
   id: id(),
   address: z.string(),
+  city: z.string(),
+  street: z.string(),
+  house: z.string(),
+  flat: z.string().nullable(),
+  postcode: z.string().nullable(),
   comment: z.string().nullable(),
   isDefault: z.boolean(),
 });
 export type ShipmentAddress = z.infer<typeof ShipmentAddress>;
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 /**
  * §7 has one "update" call and no id in its path, so it replaces the whole list: entries with an id
@@ -63,16 +74,22 @@ export type ShipmentAddress = z.infer<typeof ShipmentAddress>;
  */
 export const ShipmentAddressInput = z.object({
   id: id().optional(),
-  address: z.string().trim().min(5).max(500),
-  comment: z.string().trim().max(500).nullable().optional(),
+  city: z.string().trim().min(2, "Укажите город").max(100),
+  street: z.string().trim().min(2, "Укажите улицу").max(200),
+  house: z.string().trim().min(1, "Укажите дом").max(30),
+  flat: optionalText(30),
+  postcode: z.union([z.literal(""), z.string().trim().regex(/^\d{6}$/, "Индекс: 6 цифр")]).nullable().optional(),
+  comment: optionalText(500),
   isDefault: z.boolean().default(false),
 });
 export type ShipmentAddressInput = z.input<typeof ShipmentAddressInput>;
 
+export const MAX_SHIPMENT_ADDRESSES = 20;
+
 export const ShipmentAddressUpdateRequest = z.object({
   addresses: z
     .array(ShipmentAddressInput)
-    .max(20)
+    .max(MAX_SHIPMENT_ADDRESSES, `Не больше ${MAX_SHIPMENT_ADDRESSES} адресов`)
     .refine((list) => list.filter((a) => a.isDefault).length <= 1, "Только один адрес может быть основным"),
 });
 export type ShipmentAddressUpdateRequest = z.input<typeof ShipmentAddressUpdateRequest>;

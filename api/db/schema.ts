@@ -516,10 +516,20 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
+    /**
+     * One login's chain of rotated tokens: every refresh issues a new token in the same family and
+     * marks the old one used. A used token presented again means it was stolen: the whole family
+     * is revoked (issue 19).
+     */
+    familyId: text("family_id").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when the token was exchanged for the next one (rotation). */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    /** Set by logout, a password change or reuse detection; a revoked token never refreshes. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("refresh_tokens_user_idx").on(t.userId)],
+  (t) => [index("refresh_tokens_user_idx").on(t.userId), index("refresh_tokens_family_idx").on(t.familyId)],
 );
 
 /** One-time codes and tokens: SMS login / phone confirmation codes, e-mail confirmation, password reset. */
@@ -548,7 +558,13 @@ export const shipmentAddresses = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The whole address as one line (orders and lists show it): built from the parts below. */
     address: text("address").notNull(),
+    city: text("city").notNull().default(""),
+    street: text("street").notNull().default(""),
+    house: text("house").notNull().default(""),
+    flat: text("flat"),
+    postcode: text("postcode"),
     comment: text("comment"),
     isDefault: boolean("is_default").notNull().default(false),
     createdAt: createdAt(),
@@ -659,7 +675,8 @@ export const searchHistory = pgTable(
     query: text("query").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("search_history_user_idx").on(t.userId, t.createdAt)],
+  // One row per query and user: searching again moves it to the top (created_at updated).
+  (t) => [index("search_history_user_idx").on(t.userId, t.createdAt), uniqueIndex("search_history_user_query_uq").on(t.userId, t.query)],
 );
 
 /**

@@ -27,6 +27,8 @@ export async function createBackend(env: Env): Promise<Backend> {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     siteUrl: env.SITE_URL,
+    authSecret: env.AUTH_SECRET,
+    appEnv: env.APP_ENV,
     // The same lifetime as the storefront's read cache of catalogue answers (0 = both off).
     readCacheTtlS: env.API_CACHE_TTL,
   });

@@ -96,6 +96,23 @@ export const EnvSchema = z.object({
    * The one value of the environment that reaches the browser.
    */
   METRIKA_ID: optional(z.string().trim().regex(/^\d{1,12}$/, "a Yandex Metrika counter id (digits)").optional()),
+  /**
+   * HMAC key of the embedded API's access tokens (≥ 32 characters). Unset: one random key is kept in
+   * the database (every instance on it agrees). Required when APP_ENV=production.
+   */
+  AUTH_SECRET: optional(z.string().min(32, "at least 32 characters").optional()),
+  /**
+   * Redis (redis://host:6379) for what several instances share: the auth rate limits. Unset: kept
+   * in this process (one instance).
+   */
+  REDIS_URL: optional(z.string().trim().regex(/^rediss?:\/\/\S+$/, "a redis:// or rediss:// URL").optional()),
+  /**
+   * HTTP SMS provider of login and phone codes (api/auth/sms.ts): a URL the code is POSTed to as
+   * JSON { phone, text, channel }. Unset: each code is written to the server log (not in production).
+   */
+  SMS_URL: optional(z.string().trim().url().optional()),
+  /** DaData token: address suggestions on the delivery address form; unset = plain fields. */
+  DADATA_API_KEY: optional(z.string().trim().regex(/^[A-Za-z0-9]{16,64}$/, "a DaData API key").optional()),
   /** From header of that mail. */
   MAIL_FROM: optional(z.string().trim().default("ТМГ <info@tmg-podarki.ru>")),
   /** Milliseconds SIGTERM keeps serving (with Connection: close) before closing the listener. */
@@ -128,6 +145,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${fields}`);
+  }
+  if (parsed.data.APP_ENV === "production" && !parsed.data.AUTH_SECRET && !parsed.data.API_URL) {
+    throw new Error("Invalid environment: AUTH_SECRET: required when APP_ENV=production (at least 32 random characters)");
   }
   if (parsed.data.SMTP_URL && !parsed.data.SITE_URL) {
     throw new Error("Invalid environment: SITE_URL: required with SMTP_URL (the origin of links in letters, e.g. https://tmg-podarki.ru)");

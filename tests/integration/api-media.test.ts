@@ -14,7 +14,8 @@ import { mediaRoutes } from "../../api/media/routes";
 import { MEDIA_KINDS } from "../../api/media/urls";
 
 const logged: unknown[] = [];
-const app = createApp({ db: {} as never, notifyChange() {}, validateResponses: false }, { logError: (error) => logged.push(error) });
+const sessionKeys = { key: async () => new TextEncoder().encode("media-test-key-media-test-key-0123") };
+const app = createApp({ db: {} as never, notifyChange() {}, validateResponses: false, sessionKeys }, { logError: (error) => logged.push(error) });
 const get = (path: string, init?: RequestInit) => app.fetch(new Request(`http://x${path}`, init));
 const pngSize = (png: Uint8Array) => {
   const view = new DataView(png.buffer, png.byteOffset);
