@@ -15,7 +15,14 @@ export default [
   route("blog/:id", "routes/post-item.tsx", { id: "blog-item" }),
   route("actions", "routes/post-list.tsx", { id: "promotion-list" }),
   route("actions/:id", "routes/post-item.tsx", { id: "promotion-item" }),
-  // /profile, /profile/companies, /profile/cp, /profile/orders, /email/confirm — accounts issue
+  // The account area (issue 19, user layout; private, noindex): profile with delivery addresses,
+  // companies, orders, offers; the address suggestions (DaData, loader only).
+  route("profile", "routes/profile.tsx"),
+  route("profile/companies", "routes/profile-companies.tsx"),
+  route("profile/orders", "routes/profile-orders.tsx"),
+  route("profile/cp", "routes/profile-cp.tsx"),
+  route("profile/address-suggest", "routes/profile-address-suggest.ts"),
+  // /email/confirm — accounts issue (auth-ui)
   // /favorites, /comparison — cart issue
   // /cp, /cp/:id, /cp/edit/:id, /cp/hidden — commercial offers issue
   // The static pages (app/features/content/static-pages.ts): one route for all of them, since every

@@ -17,6 +17,7 @@
 import type { RequestHandler } from "express";
 import { UPLOAD_BODY_LIMIT, UPLOAD_SIZE_MESSAGE } from "../contract/file.ts";
 import { reject } from "./reject.ts";
+import { ACCOUNT_UPLOAD_LIMIT, ACCOUNT_UPLOAD_MESSAGE } from "#app/features/account/upload-limit.ts";
 
 export const MiB = 1024 * 1024;
 
@@ -38,6 +39,9 @@ export const UPLOAD_RULES: readonly BodyLimitRule[] = [
   { path: "/api/file/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
   { path: "/cart/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
   { path: "/cart/ordering", limit: UPLOAD_BODY_LIMIT + 1024 * 1024, message: UPLOAD_SIZE_MESSAGE },
+  // The account pages' multipart forms (/profile's photo, /profile/companies' logo): a 5 MB image
+  // plus the form's fields (ACCOUNT_UPLOAD_LIMIT, app/features/account/forms.ts).
+  { path: "/profile", limit: ACCOUNT_UPLOAD_LIMIT, message: ACCOUNT_UPLOAD_MESSAGE },
 ];
 
 export interface BodyLimitOptions {

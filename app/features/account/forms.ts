@@ -14,6 +14,7 @@ import {
   type ShipmentAddress,
 } from "#contract/profile.ts";
 import { normalizePhone } from "#contract/phone.ts";
+import { ACCOUNT_IMAGE_MAX_BYTES, ACCOUNT_UPLOAD_MESSAGE } from "./upload-limit.ts";
 
 export type FieldErrors = Record<string, string>;
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
@@ -105,10 +106,11 @@ export function parsePasswordForm(form: FormData): Parsed<{ currentPassword?: st
 
 // ───────────────────────────── Avatar and logos ─────────────────────────────
 
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TOO_BIG = "Файл больше 5 МБ: выберите изображение поменьше";
+export const IMAGE_MAX_BYTES = ACCOUNT_IMAGE_MAX_BYTES;
+export const IMAGE_TOO_BIG = ACCOUNT_UPLOAD_MESSAGE;
 export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
-export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp", "image/svg+xml"] as const;
+/** The API refuses SVG logos (they can carry scripts), so the page does too. */
+export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 /**
  * An uploaded image field: null when none was chosen (a browser sends an empty part), or the file,
@@ -256,18 +258,14 @@ export function companyValues(form: FormData): CompanyValues {
   ) as CompanyValues;
 }
 
-/** Extra checks beyond the lengths (the checksums of contract/requisites.ts), field → message. */
-export type RequisitesCheck = (values: CompanyValues) => FieldErrors;
-
 /**
- * The company form (§3 legal data, form data): the contract's rules (lengths, required title and
- * ИНН), then the checksums, so a broken ИНН is named under its field before the API is asked.
+ * The company form (§3 legal data, form data) by the contract's own schema: the title, then the
+ * requisites' formats and checksums (contract/requisites.ts), each message on its field, so a
+ * broken ИНН is named under its field before the API is asked. The logo is checked apart.
  */
-export function parseCompanyForm(form: FormData, checks: RequisitesCheck): Parsed<CompanyValues> & { values: CompanyValues } {
+export function parseCompanyForm(form: FormData): Parsed<CompanyValues> & { values: CompanyValues } {
   const values = companyValues(form);
-  const parsed = LegalCompanyForm.omit({ image: true }).safeParse(values);
-  const errors: FieldErrors = parsed.success ? {} : issues(parsed.error, { shortTitle: values.shortTitle ? "Не больше 255 символов" : "Укажите название компании" });
-  if (!values.inn) errors.inn = "Укажите ИНН";
-  for (const [field, message] of Object.entries(checks(values))) errors[field] ??= message;
-  return Object.keys(errors).length ? { ok: false, values, errors } : { ok: true, values, value: values };
+  const parsed = LegalCompanyForm.safeParse(values);
+  if (parsed.success) return { ok: true, values, value: values };
+  return { ok: false, values, errors: issues(parsed.error, { shortTitle: values.shortTitle ? "Не больше 255 символов" : "Укажите название компании" }) };
 }
