@@ -3,7 +3,7 @@
  * their tests: form data in, either the API's request body or field errors in Russian (§8: shown
  * under the field) with what was typed, so nothing is lost. Pure: no API, no React Router.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import {
   ChangePasswordRequest,
   EmailSetRequest,
