@@ -22,7 +22,14 @@ export default [
   route("profile/orders", "routes/profile-orders.tsx"),
   route("profile/cp", "routes/profile-cp.tsx"),
   route("profile/address-suggest", "routes/profile-address-suggest.ts"),
-  // /email/confirm — accounts issue (auth-ui)
+  // Authentication (issue 19, ADR 036): personal pages (private, noindex); the forms work without JavaScript.
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx", { id: "reset-password" }),
+  route("reset-password/:token", "routes/reset-password.tsx", { id: "reset-password-token" }),
+  route("email/confirm", "routes/email-confirm.tsx"),
+  route("logout", "routes/logout.ts"),
   // /favorites, /comparison — cart issue
   // /cp, /cp/:id, /cp/edit/:id, /cp/hidden — commercial offers issue
   // The static pages (app/features/content/static-pages.ts): one route for all of them, since every

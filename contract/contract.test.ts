@@ -160,6 +160,8 @@ const DESIGNED_CALLS = [
   // Marketplace feed data (ADR 031)
   "GET /api/feed",
   "GET /api/feed/offers",
+  // Accounts (issue 19, ADR 033): "Забыли пароль?" asks for the reset link
+  "POST /api/auth/reset-password",
 ];
 
 const key = (e: Pick<Endpoint, "method" | "path">) => `${e.method} /api${e.path}`;
@@ -228,7 +230,7 @@ describe("endpoint registry", () => {
       "cartDetail", "cartRecalculate", "orderList", "orderCreate", "authLogout",
     ];
     const open = [
-      "init", "cityList", "authLogin", "authSmsLogin", "authSignup", "authRefresh", "authSmsSend", "authResetPassword",
+      "init", "cityList", "authLogin", "authSmsLogin", "authSignup", "authRefresh", "authSmsSend", "authResetPassword", "authResetPasswordRequest",
       "kpPublic", "cartUnauth", "orderCreateUnauth", "productList", "productDetail", "searchGlobal", "fileUpload",
     ];
     for (const id of needsAuth) expect(endpoints[id as keyof typeof endpoints].auth, id).toBe(true);

@@ -2,6 +2,7 @@ import { NavLink } from "react-router";
 import type { ReactNode } from "react";
 import { Header } from "#app/components/header.tsx";
 import { Footer } from "#app/components/footer.tsx";
+import { LogoutButton } from "#app/features/auth/logout-button.tsx";
 
 /** The account area's pages, in the order of the navigation. */
 export const ACCOUNT_NAV = [
@@ -26,6 +27,7 @@ export function UserLayout({ children }: { children: ReactNode }) {
               {item.label}
             </NavLink>
           ))}
+          <LogoutButton className="user-layout__logout" />
         </nav>
         <main id="main">{children}</main>
       </div>
