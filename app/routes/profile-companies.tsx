@@ -11,7 +11,7 @@ import { endpoints } from "#contract/index.ts";
 import type { RouteHandle } from "#app/layouts/layout.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
-import { accountCallFailed, requireLogin } from "#app/features/account/session.server.ts";
+import { accountCallFailed, requireLogin, toLogin } from "#app/features/account/session.server.ts";
 import { companiesAction, loadCompanies } from "#app/features/account/companies.server.ts";
 import { idOf } from "#app/features/account/forms.ts";
 import { CompaniesView } from "#app/features/account/companies-view.tsx";
@@ -29,14 +29,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   requireLogin(context, url);
   const roles = await rolesOf(context, url);
   const { kind, result } = await loadCompanies(context, roles);
-  if (!result.ok) accountCallFailed(result.error, url);
+  if (!result.ok && result.error.status === 401) toLogin(url);
+  // §8: a list that fails to load is an empty one (the page says it could not load it).
+  const companies = result.ok ? result.data : [];
   const editParam = url.searchParams.get("edit");
   const editId = editParam === null ? null : idOf(editParam);
   // Someone else's company (or junk) in the edit URL names nothing here: the §2 404.
-  if (editParam !== null && (editId === null || !result.data.some((c) => c.id === editId))) notFound(url.pathname);
+  if (editParam !== null && (editId === null || !companies.some((c) => c.id === editId))) notFound(url.pathname);
   return {
     kind,
-    companies: result.data,
+    failed: !result.ok,
+    companies,
     editId,
     saved: idOf(url.searchParams.get("saved")),
     deleted: url.searchParams.get("deleted") === "1",

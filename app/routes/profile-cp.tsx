@@ -9,7 +9,9 @@ import { endpoints } from "#contract/index.ts";
 import type { RouteHandle } from "#app/layouts/layout.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
-import { accountCallFailed, isStaff, requireLogin } from "#app/features/account/session.server.ts";
+import { accountCallFailed, isStaff, requireLogin, toLogin } from "#app/features/account/session.server.ts";
+import { emptyPaged } from "#contract/endpoint.ts";
+import type { KpSummary } from "#contract/kp.ts";
 import { KP_SORTS, listQuery } from "#app/features/account/lists.ts";
 import { OffersView } from "#app/features/account/offers-view.tsx";
 import accountStyles from "#app/styles/account.css?url";
@@ -30,17 +32,20 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     context.api.call(endpoints.kpList, { query: { page, limit: KP_PAGE_SIZE, sortBy: sort.sortBy, sortOrder: sort.sortOrder, hidden: hidden ? "1" : "0" } }),
   ]);
   if (!profile.ok) accountCallFailed(profile.error, url);
-  if (!offers.ok) accountCallFailed(offers.error, url);
-  if (page > 1 && page > offers.data.countPages) notFound(url.pathname);
+  if (!offers.ok && offers.error.status === 401) toLogin(url);
+  // §8: a list that fails to load is an empty one (the page says it could not load it).
+  const list = offers.ok ? offers.data : emptyPaged<KpSummary>(KP_PAGE_SIZE);
+  if (page > 1 && page > list.countPages) notFound(url.pathname);
   return {
+    failed: !offers.ok,
     page,
     sort: sort.value,
     hidden,
     staff: isStaff(profile.data.roles),
     name: profile.data.name,
     offers: {
-      ...offers.data,
-      elements: offers.data.elements.map((o) => ({
+      ...list,
+      elements: list.elements.map((o) => ({
         id: o.id,
         title: o.title,
         totalPrice: o.totalPrice,

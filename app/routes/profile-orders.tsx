@@ -8,7 +8,9 @@ import { endpoints } from "#contract/index.ts";
 import type { RouteHandle } from "#app/layouts/layout.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
-import { accountCallFailed, requireLogin } from "#app/features/account/session.server.ts";
+import { requireLogin, toLogin } from "#app/features/account/session.server.ts";
+import { emptyPaged } from "#contract/endpoint.ts";
+import type { Order } from "#contract/order.ts";
 import { ORDER_SORTS, listQuery } from "#app/features/account/lists.ts";
 import { OrdersView } from "#app/features/account/orders-view.tsx";
 import accountStyles from "#app/styles/account.css?url";
@@ -26,13 +28,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     // Only for the coatings' names in the lines; without them a line still shows its print price.
     context.api.list(endpoints.coatingAll, {}, []),
   ]);
-  if (!orders.ok) accountCallFailed(orders.error, url);
-  if (page > 1 && page > orders.data.countPages) notFound(url.pathname);
-  const used = new Set(orders.data.elements.flatMap((o) => o.items.flatMap((i) => i.coatings.map((c) => c.coating))));
+  if (!orders.ok && orders.error.status === 401) toLogin(url);
+  // §8: a list that fails to load is an empty one (the page says it could not load it).
+  const list = orders.ok ? orders.data : emptyPaged<Order>(ORDERS_PAGE_LIMIT);
+  if (page > 1 && page > list.countPages) notFound(url.pathname);
+  const used = new Set(list.elements.flatMap((o) => o.items.flatMap((i) => i.coatings.map((c) => c.coating))));
   return {
     page,
     sort: sort.value,
-    orders: orders.data,
+    failed: !orders.ok,
+    orders: list,
     coatingTitles: Object.fromEntries(coatings.filter((c) => used.has(c.id)).map((c) => [c.id, c.title])) as Record<number, string>,
   };
 }

@@ -16,6 +16,7 @@ function valuesOf(c: LegalCompany): CompanyValues {
 
 export function CompaniesView({
   kind,
+  failed,
   companies,
   editId,
   saved,
@@ -23,6 +24,7 @@ export function CompaniesView({
   answer,
 }: {
   kind: CompanyListKind;
+  failed: boolean;
   companies: LegalCompany[];
   editId: number | null;
   saved: number | null;
@@ -43,7 +45,11 @@ export function CompaniesView({
       {savedTitle ? <FormMessage ok message={`Компания «${savedTitle}» сохранена`} testId="company-saved" /> : null}
       {deleted ? <FormMessage ok message="Компания удалена" testId="company-deleted" /> : null}
       {answer && answer.intent !== "company-save" ? <FormMessage ok={false} message={answer.message} testId="company-error" /> : null}
-      {companies.length === 0 ? (
+      {failed ? (
+        <p className="account-message account-message--error" role="alert" data-testid="list-failed">
+          Не удалось загрузить список. Обновите страницу через минуту.
+        </p>
+      ) : companies.length === 0 ? (
         <p className="account-empty" data-testid="companies-empty">
           {kind === "our" ? "Список компаний магазина пока пуст." : "Компаний пока нет. Добавьте реквизиты — они понадобятся для счёта и договора."}
         </p>

@@ -19,7 +19,7 @@ export interface OfferRow {
   manager: string;
 }
 
-export function OffersView({ page, sort, hidden, staff, name, offers }: { page: number; sort: string; hidden: boolean; staff: boolean; name: string | null; offers: Paged<OfferRow> }) {
+export function OffersView({ page, sort, hidden, staff, name, failed, offers }: { page: number; sort: string; hidden: boolean; staff: boolean; name: string | null; failed: boolean; offers: Paged<OfferRow> }) {
   const base = hidden ? "/profile/cp?hidden=1" : "/profile/cp";
   const href = (n: number) => {
     const s = listSearch(n, sort, KP_SORTS[0].value);
@@ -43,7 +43,11 @@ export function OffersView({ page, sort, hidden, staff, name, offers }: { page: 
           Скрытые
         </AppLink>
       </nav>
-      {offers.countItems === 0 ? (
+      {failed ? (
+        <p className="account-message account-message--error" role="alert" data-testid="list-failed">
+          Не удалось загрузить список. Обновите страницу через минуту.
+        </p>
+      ) : offers.countItems === 0 ? (
         <div className="account-empty account-empty--block" data-testid="offers-empty">
           {hidden ? (
             <p>Скрытых предложений нет.</p>

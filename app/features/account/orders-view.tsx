@@ -13,14 +13,18 @@ const DELIVERY_TITLES: Record<Order["deliveryType"], string> = {
   transport_company: "Транспортная компания",
 };
 
-export function OrdersView({ page, sort, orders, coatingTitles }: { page: number; sort: string; orders: Paged<Order>; coatingTitles: Record<number, string> }) {
+export function OrdersView({ page, sort, failed, orders, coatingTitles }: { page: number; sort: string; failed: boolean; orders: Paged<Order>; coatingTitles: Record<number, string> }) {
   return (
     <div className="account-page orders-page">
       <div className="account-page__head">
         <h1>Мои заказы</h1>
         {orders.countItems > 1 ? <SortForm sorts={ORDER_SORTS} sort={sort} /> : null}
       </div>
-      {orders.countItems === 0 ? (
+      {failed ? (
+        <p className="account-message account-message--error" role="alert" data-testid="list-failed">
+          Не удалось загрузить список. Обновите страницу через минуту.
+        </p>
+      ) : orders.countItems === 0 ? (
         <div className="account-empty account-empty--block" data-testid="orders-empty">
           <p>Заказов пока нет. Выберите подарки и сувениры в каталоге — мы нанесём логотип и привезём заказ.</p>
           <AppLink to="/catalog" className="button button--primary">
