@@ -19,6 +19,7 @@ import { seoRoutes } from "./seo/routes";
 import { subscriptionRoutes } from "./subscription/routes";
 import { feedRoutes } from "./feed/routes";
 import { sessionMiddleware } from "./auth/session";
+import { accountRoutes } from "./account/routes";
 
 export interface AppOptions {
   /** Where unexpected errors go; console.error by default. */
@@ -51,6 +52,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
   app.route("/", seoRoutes(deps));
   app.route("/", subscriptionRoutes(deps));
   app.route("/", feedRoutes(deps));
+  app.route("/", accountRoutes(deps));
 
   app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE, errors: [] }, 404));
   app.onError((error, c) => errorResponse(error, c, logError));

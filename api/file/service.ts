@@ -20,7 +20,7 @@
  *   refused before it is decoded (decompression bombs).
  * - A file is named by its key in an order (`files.order_id` is set when the order is stored; a
  *   file with an order cannot go into another). Files no order took within UNATTACHED_TTL_MS are
- *   deleted: at most once per SWEEP_INTERVAL_MS, an upload starts a sweep in the background that
+ *   deleted (a company logo or an avatar, named by its URL, is kept): at most once per SWEEP_INTERVAL_MS, an upload starts a sweep in the background that
  *   deletes up to SWEEP_BATCH of them (an index on created_at where order_id is null).
  */
 import { randomBytes } from "node:crypto";
@@ -131,7 +131,11 @@ export function createFileService(db: Db, options: FileServiceOptions = {}) {
     const rows = await queryRows<{ id: number }>(
       db,
       sql`DELETE FROM files WHERE id IN (
-            SELECT id FROM files WHERE order_id IS NULL AND created_at < ${before}::timestamptz ORDER BY created_at LIMIT ${SWEEP_BATCH})
+            SELECT f.id FROM files f WHERE f.order_id IS NULL AND f.created_at < ${before}::timestamptz
+              -- A company's logo (api/account/logo.ts) and an avatar are files no order takes: they stay.
+              AND NOT EXISTS (SELECT 1 FROM legal_companies lc WHERE lc.image = '/api/file/' || f.storage_key)
+              AND NOT EXISTS (SELECT 1 FROM users u WHERE u.avatar = '/api/file/' || f.storage_key)
+              ORDER BY f.created_at LIMIT ${SWEEP_BATCH})
           RETURNING id`,
     );
     return rows.length;
