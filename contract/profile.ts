@@ -120,15 +120,19 @@ const text = (max: number) => z.string().trim().max(max).optional();
 /** A requisite as typed: its format and checksum are checked by `requisitesProblems` below. */
 const requisite = () => z.string().trim().optional();
 
+/** Companies one user may keep (legal/create answers 400 beyond it). */
+export const MAX_LEGAL_COMPANIES = 20;
+
 export const LOGO_TYPE_MESSAGE = "Логотип: изображение PNG, JPEG или WebP";
 export const LOGO_SIZE_MESSAGE = "Логотип: не больше 5 МБ";
 export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
+export const LOGO_MIME_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 /**
  * §3: legal companies travel as form data; `image` (the logo) is optional and omitted from an
  * update when null (the current one stays). A form sent without a chosen file carries an empty,
- * nameless part: that is "no image" too. The API checks the picture by its bytes (sharp), never by
- * the claimed type, and refuses SVG (it can carry scripts).
+ * nameless part (or an empty string): that is "no image" too. Beyond the claimed type checked
+ * here, the API checks the picture by its bytes (sharp) and refuses SVG (it can carry scripts).
  *
  * Requisites (issue 19) are checked by their checksums with contract/requisites.ts, the same
  * functions the browser runs, and each message lands on its own field: ИНН 10/12 digits, ОГРН 13 /
@@ -139,8 +143,11 @@ export const LegalCompanyForm = z
   .object({
     image: z
       .union([
-        z.file().max(0),
-        z.file().mime(["image/png", "image/jpeg", "image/webp"], LOGO_TYPE_MESSAGE).max(MAX_LOGO_BYTES, LOGO_SIZE_MESSAGE),
+        z.literal(""),
+        z
+          .file()
+          .refine((file) => file.size === 0 || (LOGO_MIME_TYPES as readonly string[]).includes(file.type), LOGO_TYPE_MESSAGE)
+          .refine((file) => file.size <= MAX_LOGO_BYTES, LOGO_SIZE_MESSAGE),
       ])
       .optional(),
     shortTitle: z.string({ error: "Укажите название" }).trim().min(1, "Укажите название").max(255),
