@@ -1,6 +1,6 @@
 /**
- * /profile/companies (§2, §3 legal company, §6): the user's companies as cards (staff: the shop's
- * own list), a create form in a disclosure, "Изменить" as a link (?edit=ID, a company not on the
+ * /profile/companies (§2, §3 legal company, §6): the user's companies as cards (staff also see
+ * the shop's own list; ROLE_ADMIN may change it), a create form in a disclosure, "Изменить" as a link (?edit=ID, a company not on the
  * list is the §2 404), delete behind a confirming disclosure. The form is multipart form data
  * (§3) with an optional logo; requisites are checked by their checksums before the API is asked
  * (contract/requisites.ts), each error under its field. Private, noindex.
@@ -12,7 +12,7 @@ import type { RouteHandle } from "#app/layouts/layout.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
 import { accountCallFailed, requireLogin, toLogin } from "#app/features/account/session.server.ts";
-import { companiesAction, loadCompanies } from "#app/features/account/companies.server.ts";
+import { canEditOur, companiesAction, editableIds, loadCompanies } from "#app/features/account/companies.server.ts";
 import { idOf } from "#app/features/account/forms.ts";
 import { CompaniesView } from "#app/features/account/companies-view.tsx";
 import accountStyles from "#app/styles/account.css?url";
@@ -28,20 +28,24 @@ async function rolesOf(context: Route.LoaderArgs["context"], url: URL): Promise<
 export async function loader({ url, context }: Route.LoaderArgs) {
   requireLogin(context, url);
   const roles = await rolesOf(context, url);
-  const { kind, result } = await loadCompanies(context, roles);
-  if (!result.ok && result.error.status === 401) toLogin(url);
+  const { my, our } = await loadCompanies(context, roles);
+  if ((!my.ok && my.error.status === 401) || (our && !our.ok && our.error.status === 401)) toLogin(url);
   // §8: a list that fails to load is an empty one (the page says it could not load it).
-  const companies = result.ok ? result.data : [];
+  const lists = { my: my.ok ? my.data : [], our: our?.ok ? our.data : [] };
   const editParam = url.searchParams.get("edit");
   const editId = editParam === null ? null : idOf(editParam);
   // Someone else's company (or junk) in the edit URL names nothing here: the §2 404.
-  if (editParam !== null && (editId === null || !companies.some((c) => c.id === editId))) notFound(url.pathname);
+  if (editParam !== null && (editId === null || !editableIds(lists, roles).has(editId))) notFound(url.pathname);
+  const saved = idOf(url.searchParams.get("saved"));
   return {
-    kind,
-    failed: !result.ok,
-    companies,
+    my: lists.my,
+    myFailed: !my.ok,
+    /** null: not staff (no shop list). */
+    our: our ? lists.our : null,
+    ourFailed: Boolean(our && !our.ok),
+    canEditOur: canEditOur(roles),
     editId,
-    saved: idOf(url.searchParams.get("saved")),
+    savedTitle: saved === null ? null : ([...lists.my, ...lists.our].find((c) => c.id === saved)?.shortTitle ?? null),
     deleted: url.searchParams.get("deleted") === "1",
   };
 }

@@ -161,7 +161,10 @@ test.describe("logged in as user@demo.ru", () => {
   test("/profile/companies: a broken ИНН is named under the field; a valid company saves and appears", async ({ page }) => {
     await page.goto("/profile/companies");
     await waitForHydration(page);
-    await expect(page.getByRole("heading", { level: 1, name: "Мои компании" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Компании" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Мои компании" })).toBeVisible();
+    // A customer does not see the shop's own list (§6).
+    await expect(page.getByRole("heading", { name: "Компании магазина" })).toHaveCount(0);
     await page.getByText("Добавить компанию", { exact: true }).first().click();
     const form = page.getByRole("form", { name: "Новая компания" });
     await form.getByLabel("Краткое название").fill("ООО «Полярная звезда»");
@@ -218,7 +221,7 @@ test.describe("another user's company", () => {
     expect(response?.status()).toBe(404);
     // Staff see the shop's own list (§6).
     await page.goto("/profile/companies");
-    await expect(page.getByRole("heading", { level: 1, name: "Компании магазина" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Компании магазина" })).toBeVisible();
     await expect(page.getByText("ООО «Полярная звезда»")).toHaveCount(0);
     await page.goto("/profile/cp");
     await expect(page.getByRole("heading", { level: 1, name: "Коммерческие предложения" })).toBeVisible();

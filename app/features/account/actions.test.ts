@@ -151,10 +151,13 @@ describe("/profile/companies action", () => {
     expect(response.headers.get("Location")).toBe("/profile/companies?deleted=1");
     expect(calls.at(-1)).toEqual({ id: "legalDelete", input: { params: { id: 1 } } });
   });
-  it("staff act on the shop's own list (§6)", async () => {
-    const { context, calls } = fakeApi({ legalOur: ok([company(9)]), legalDelete: ok({ success: true }) });
-    await thrown(companiesAction(context, form({ intent: "company-delete", id: "9" }), curl, ["ROLE_MANAGER"]));
-    expect(calls.map((c) => c.id)).toEqual(["legalOur", "legalDelete"]);
+  it("the shop's own companies (§6): a manager sees them but may not change them; ROLE_ADMIN may", async () => {
+    const manager = fakeApi({ legalMy: ok([]), legalOur: ok([company(9)]) });
+    expect(await companiesAction(manager.context, form({ intent: "company-delete", id: "9" }), curl, ["ROLE_MANAGER"])).toMatchObject({ message: COMPANY_GONE });
+    expect(manager.calls.map((c) => c.id).sort()).toEqual(["legalMy", "legalOur"]);
+    const admin = fakeApi({ legalMy: ok([]), legalOur: ok([company(9)]), legalDelete: ok({ success: true }) });
+    await thrown(companiesAction(admin.context, form({ intent: "company-delete", id: "9" }), curl, ["ROLE_ADMIN"]));
+    expect(admin.calls.at(-1)).toEqual({ id: "legalDelete", input: { params: { id: 9 } } });
   });
   it("keeps the typed values with the API's message when it refuses", async () => {
     const { context } = fakeApi({ legalCreate: fail(400, "Компания с таким ИНН уже есть", { inn: "Компания с таким ИНН уже есть" }) });

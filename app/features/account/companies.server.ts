@@ -1,8 +1,9 @@
 /**
- * /profile/companies: whose list the page shows (§6) and its action (create, update, delete).
- * Ordinary users manage their own companies (legal/my); staff roles see the shop's own list
- * (legal/our). An id is acted on only when it is on the list the user was shown, so another
- * user's company id changes nothing and its edit URL is the §2 404.
+ * /profile/companies: which lists the page shows (§6) and its action (create, update, delete).
+ * Every user manages their own companies (legal/my); staff roles also see the shop's own list
+ * (legal/our), which only ROLE_ADMIN may change (the API's rule). An id is acted on only when it
+ * is one the user may change, so another user's company id changes nothing and its edit URL is
+ * the §2 404.
  */
 import { redirect, type AppLoadContext } from "react-router";
 import { endpoints } from "#contract/index.ts";
@@ -11,13 +12,24 @@ import type { ApiResult } from "#app/lib/api-client.server.ts";
 import { LOGO_TYPES, idOf, parseCompanyForm, parseImage, text, type CompanyValues, type FieldErrors } from "./forms.ts";
 import { actionFailure, isStaff } from "./session.server.ts";
 
-export type CompanyListKind = "my" | "our";
+/** Whether the user may change the shop's own companies (api/account/companies.ts: ROLE_ADMIN only). */
+export const canEditOur = (roles: readonly string[]) => roles.includes("ROLE_ADMIN");
 
-/** The list a user sees: legal/our for staff (§6), legal/my otherwise. */
-export async function loadCompanies(context: Pick<AppLoadContext, "api">, roles: readonly string[]): Promise<{ kind: CompanyListKind; result: ApiResult<LegalCompany[]> }> {
-  const kind: CompanyListKind = isStaff(roles) ? "our" : "my";
-  const result = await context.api.call(kind === "our" ? endpoints.legalOur : endpoints.legalMy);
-  return { kind, result };
+/**
+ * The lists a user sees: their own companies (legal/my, any role) and, for staff, the shop's
+ * own list (legal/our, §6). `our` is null for customers.
+ */
+export async function loadCompanies(
+  context: Pick<AppLoadContext, "api">,
+  roles: readonly string[],
+): Promise<{ my: ApiResult<LegalCompany[]>; our: ApiResult<LegalCompany[]> | null }> {
+  const [my, our] = await Promise.all([context.api.call(endpoints.legalMy), isStaff(roles) ? context.api.call(endpoints.legalOur) : Promise.resolve(null)]);
+  return { my, our };
+}
+
+/** The companies this user may change: their own, plus the shop's for ROLE_ADMIN. */
+export function editableIds(lists: { my: LegalCompany[]; our: LegalCompany[] }, roles: readonly string[]): Set<number> {
+  return new Set([...lists.my, ...(canEditOur(roles) ? lists.our : [])].map((c) => c.id));
 }
 
 export const COMPANY_INTENTS = ["company-save", "company-delete"] as const;
@@ -43,11 +55,13 @@ export async function companiesAction(context: Pick<AppLoadContext, "api">, form
   const answer = (rest: Partial<CompanyAnswer>): CompanyAnswer => ({ intent, ok: false, message: null, errors: {}, companyId, values: null, ...rest });
   if (!intent) return answer({ message: "Форма устарела. Обновите страницу и попробуйте ещё раз." });
 
-  // The id must be one of the companies this user is shown (IDOR: nothing else is touched).
+  // The id must be one of the companies this user may change (IDOR: nothing else is touched).
   if (companyId !== null || intent === "company-delete") {
-    const { result } = await loadCompanies(context, roles);
-    if (!result.ok) return answer(actionFailure(result.error, url));
-    if (companyId === null || !result.data.some((c) => c.id === companyId)) return answer({ message: COMPANY_GONE });
+    const { my, our } = await loadCompanies(context, roles);
+    if (!my.ok) return answer(actionFailure(my.error, url));
+    if (our && !our.ok && our.error.status === 401) actionFailure(our.error, url);
+    const editable = editableIds({ my: my.data, our: our?.ok ? our.data : [] }, roles);
+    if (companyId === null || !editable.has(companyId)) return answer({ message: COMPANY_GONE });
   }
 
   if (intent === "company-delete") {
