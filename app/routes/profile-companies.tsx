@@ -53,9 +53,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   requireLogin(context, url);
   const form = await request.formData().catch(() => null);
-  if (!form) return data({ intent: null, ok: false as const, message: "Не удалось прочитать форму. Попробуйте ещё раз.", errors: {}, companyId: null, values: null }, { status: 400 });
+  // A success redirects; a failure answers 200 with the errors, shown under the fields (as /profile).
+  const noStore = { headers: { "Cache-Control": "no-store" } };
+  if (!form) return data({ intent: null, ok: false as const, message: "Не удалось прочитать форму. Попробуйте ещё раз.", errors: {}, companyId: null, values: null }, noStore);
   const roles = await rolesOf(context, url);
-  return data(await companiesAction(context, form, url, roles), { status: 400 });
+  return data(await companiesAction(context, form, url, roles), noStore);
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];

@@ -50,9 +50,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   requireLogin(context, url);
   const form = await request.formData().catch(() => null);
-  if (!form) return data({ intent: null, ok: false, message: "Не удалось прочитать форму. Попробуйте ещё раз.", errors: {}, values: {} }, { status: 400 });
-  const answer = await profileAction(context, form, url);
-  return data(answer, { status: answer.ok ? 200 : 400 });
+  // Answers are 200 with the errors in them, as the ordering form's: the page is shown again with
+  // the messages under the fields (a 4xx would be a failed fetch in the browser's console).
+  const noStore = { headers: { "Cache-Control": "no-store" } };
+  if (!form) return data({ intent: null, ok: false, message: "Не удалось прочитать форму. Попробуйте ещё раз.", errors: {}, values: {} }, noStore);
+  return data(await profileAction(context, form, url), noStore);
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
