@@ -8,6 +8,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import sharp from "sharp";
 import type { Browser, Page } from "@playwright/test";
 import { test, expect, waitForHydration, DOCUMENT_STATUS_ERROR } from "#tests/support/fixtures.ts";
 import { logMark, waitForCode } from "#tests/support/server-log.ts";
@@ -41,12 +42,12 @@ async function axe(page: Page) {
 
 /** A phone no demo account has, new on each run (phones are unique). */
 const NEW_PHONE = `+7921${String(Date.now()).slice(-7)}`;
-let userState = "";
+
 let createdCompanyId = 0;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(60_000);
-  userState = await logIn(browser, "user@demo.ru");
+  await logIn(browser, "user@demo.ru");
 });
 
 test("anonymous: /profile goes to the login page and comes back after login", async ({ page }) => {
@@ -60,7 +61,7 @@ test("anonymous: /profile goes to the login page and comes back after login", as
 });
 
 test.describe("logged in as user@demo.ru", () => {
-  test.use({ storageState: async ({}, provide) => provide(userState) });
+  test.use({ storageState: stateFile("user@demo.ru") });
 
   test("/profile/cp: the offers, read-only, paged by 10; the navigation marks the page", async ({ page }) => {
     const response = await page.goto("/profile/cp");
@@ -96,6 +97,23 @@ test.describe("logged in as user@demo.ru", () => {
     await page.getByRole("button", { name: "Сохранить" }).first().click();
     await expect(page.getByTestId("error-profile-birthdate-error")).toHaveText("Дата рождения не может быть в будущем");
     await axe(page);
+  });
+
+  test("/profile: a photo is uploaded and shown resized; a file that is not a picture is refused", async ({ page }) => {
+    await page.goto("/profile");
+    await waitForHydration(page);
+    await page.getByLabel(/Изображение PNG, JPEG или WebP/).setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("это не картинка") });
+    await page.getByRole("button", { name: "Загрузить фото" }).click();
+    await expect(page.getByTestId("error-avatar-file-error")).toContainText("только изображение");
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 30, b: 40 } } }).png().toBuffer();
+    await page.getByLabel(/Изображение PNG, JPEG или WebP/).setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: "Загрузить фото" }).click();
+    await expect(page.getByTestId("avatar-message")).toHaveText("Фото обновлено");
+    const avatar = page.getByTestId("avatar-image");
+    await expect(avatar).toBeVisible();
+    const size = await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth);
+    expect(size).toBeGreaterThan(0);
+    expect(size).toBeLessThan(900);
   });
 
   test("/profile: a new phone is confirmed by the code from the server log", async ({ page }) => {
@@ -230,7 +248,7 @@ test.describe("another user's company", () => {
 });
 
 test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false, storageState: async ({}, provide) => provide(userState) });
+  test.use({ javaScriptEnabled: false, storageState: stateFile("user@demo.ru") });
 
   test("the profile, address and company forms work as plain HTML forms", async ({ page }) => {
     await page.goto("/profile");
