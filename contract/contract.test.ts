@@ -162,6 +162,8 @@ const DESIGNED_CALLS = [
   "GET /api/feed/offers",
   // Accounts (issue 19, ADR 033): "Забыли пароль?" asks for the reset link
   "POST /api/auth/reset-password",
+  // §4 login merge of the local cart in one call (ADR 037)
+  "POST /api/cart/merge",
 ];
 
 const key = (e: Pick<Endpoint, "method" | "path">) => `${e.method} /api${e.path}`;
@@ -227,7 +229,7 @@ describe("endpoint registry", () => {
       "profileGet", "profileUpdate", "shipmentAddressList", "legalMy", "legalCreate", "changeAvatar", "phoneSet",
       "kpList", "kpRead", "kpCreate", "kpUpdate", "kpDelete", "kpActivate", "kpDeactivate", "kpExport",
       "favoriteAll", "favoriteAdd", "favoriteDelete", "comparingIds", "comparingAdd", "comparingDelete",
-      "cartDetail", "cartRecalculate", "orderList", "orderCreate", "authLogout",
+      "cartDetail", "cartRecalculate", "cartMerge", "cartComment", "cartClear", "cartImageAdd", "cartImageDelete", "orderList", "orderCreate", "authLogout",
     ];
     const open = [
       "init", "cityList", "authLogin", "authSmsLogin", "authSignup", "authRefresh", "authSmsSend", "authResetPassword", "authResetPasswordRequest",
