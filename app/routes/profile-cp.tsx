@@ -9,7 +9,7 @@ import { endpoints } from "#contract/index.ts";
 import type { RouteHandle } from "#app/layouts/layout.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
-import { accountCallFailed, isStaff, requireLogin, toLogin } from "#app/features/account/session.server.ts";
+import { accountCallFailed, requireLogin, toLogin } from "#app/features/account/session.server.ts";
 import { emptyPaged } from "#contract/endpoint.ts";
 import type { KpSummary } from "#contract/kp.ts";
 import { KP_SORTS, listQuery } from "#app/features/account/lists.ts";
@@ -17,6 +17,9 @@ import { OffersView } from "#app/features/account/offers-view.tsx";
 import accountStyles from "#app/styles/account.css?url";
 
 export const handle: RouteHandle = { layout: "user" };
+
+/** Roles that see every offer, not only their own (api/kp/service.ts, ADR 035). */
+const KP_ALL_ROLES = ["ROLE_SALES_CHIEF", "ROLE_ADMIN", "ROLE_ADMIN_MANAGER"] as const;
 
 /** §9: commercial offers are paged by 10. */
 export const KP_PAGE_SIZE = 10;
@@ -41,7 +44,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     page,
     sort: sort.value,
     hidden,
-    staff: isStaff(profile.data.roles),
+    /** ADR 035: these roles see every offer (with its author); everyone else their own. */
+    seesAll: profile.data.roles.some((r) => (KP_ALL_ROLES as readonly string[]).includes(r)),
     name: profile.data.name,
     offers: {
       ...list,

@@ -21,7 +21,8 @@ const stateFile = (email: string) => path.join(STATE_DIR, `${email}.json`);
 
 async function logIn(browser: Browser, email: string): Promise<string> {
   mkdirSync(STATE_DIR, { recursive: true });
-  const context = await browser.newContext();
+  // An empty state of its own: a describe block's `storageState` would otherwise apply here too.
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await page.goto("/login");
   await page.getByLabel("E-mail").first().fill(email);

@@ -19,7 +19,7 @@ export interface OfferRow {
   manager: string;
 }
 
-export function OffersView({ page, sort, hidden, staff, name, failed, offers }: { page: number; sort: string; hidden: boolean; staff: boolean; name: string | null; failed: boolean; offers: Paged<OfferRow> }) {
+export function OffersView({ page, sort, hidden, seesAll, name, failed, offers }: { page: number; sort: string; hidden: boolean; seesAll: boolean; name: string | null; failed: boolean; offers: Paged<OfferRow> }) {
   const base = hidden ? "/profile/cp?hidden=1" : "/profile/cp";
   const href = (n: number) => {
     const s = listSearch(n, sort, KP_SORTS[0].value);
@@ -33,7 +33,7 @@ export function OffersView({ page, sort, hidden, staff, name, failed, offers }: 
       </div>
       <p className="account-lead">
         {name ? `${name}, здесь` : "Здесь"}{" "}
-        {staff ? "собраны коммерческие предложения, которые вы подготовили для клиентов." : "собраны коммерческие предложения, которые подготовил для вас менеджер."}
+        {seesAll ? "собраны коммерческие предложения всех менеджеров магазина." : "собраны коммерческие предложения, которые вы подготовили для своих клиентов."}
       </p>
       <nav className="account-tabs" aria-label="Какие предложения показать">
         <AppLink to="/profile/cp" aria-current={hidden ? undefined : "page"} className="account-tabs__tab">
@@ -51,13 +51,14 @@ export function OffersView({ page, sort, hidden, staff, name, failed, offers }: 
         <div className="account-empty account-empty--block" data-testid="offers-empty">
           {hidden ? (
             <p>Скрытых предложений нет.</p>
-          ) : staff ? (
-            <p>Коммерческих предложений пока нет. Они появятся здесь, когда вы подготовите первое предложение для клиента.</p>
           ) : (
             <>
-              <p>Коммерческих предложений пока нет. Менеджер подготовит предложение под вашу задачу: подберёт подарки, рассчитает нанесение логотипа и сроки.</p>
-              <AppLink to="/contacts" className="button button--primary">
-                Связаться с менеджером
+              <p>
+                Коммерческих предложений пока нет. Здесь будут подборки подарков для ваших клиентов — с ценами, нанесением логотипа и сроками. Подобрать
+                товары можно в каталоге, а с расчётом поможет менеджер.
+              </p>
+              <AppLink to="/catalog" className="button button--primary">
+                Перейти в каталог
               </AppLink>
             </>
           )}
@@ -69,7 +70,8 @@ export function OffersView({ page, sort, hidden, staff, name, failed, offers }: 
             <thead>
               <tr>
                 <th scope="col">Предложение</th>
-                <th scope="col">{staff ? "Клиент" : "Менеджер"}</th>
+                <th scope="col">Клиент</th>
+                {seesAll ? <th scope="col">Автор</th> : null}
                 <th scope="col" className="num">
                   Сумма
                 </th>
@@ -86,10 +88,11 @@ export function OffersView({ page, sort, hidden, staff, name, failed, offers }: 
                       № {o.id} · позиций: {o.itemsCount}
                     </span>
                   </td>
-                  <td data-label={staff ? "Клиент" : "Менеджер"}>
-                    {staff ? (o.client ?? "—") : o.manager}
-                    {staff && o.representative ? <span className="offers-table__sub">{o.representative}</span> : null}
+                  <td data-label="Клиент">
+                    {o.client ?? "—"}
+                    {o.representative ? <span className="offers-table__sub">{o.representative}</span> : null}
                   </td>
+                  {seesAll ? <td data-label="Автор">{o.manager}</td> : null}
                   <td data-label="Сумма" className="num">
                     {formatPrice(o.totalPrice)}
                   </td>
