@@ -10,8 +10,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import type { ApiErrorBody} from "../../contract/index";
-import { ChangePasswordResult, CodeSent, LoginResult, RefreshResult, User } from "../../contract/index";
+import { ChangePasswordResult, CodeSent, LoginResult, RefreshResult, User, type ApiErrorBody } from "../../contract/index";
 import { files, users, verificationCodes } from "../../api/db/schema";
 import { CODE_TTL_MS, MAX_ATTEMPTS } from "../../api/auth/codes";
 import { DEMO_PASSWORD } from "../../api/auth/demo-accounts";
