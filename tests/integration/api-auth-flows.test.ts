@@ -143,6 +143,8 @@ describe.each(testBackends())("auth flows on $name", (backend) => {
         [{ ...good, password: "x".repeat(129) }, "password"],
         [{ ...good, name: "   " }, "name"],
         [{ ...good, name: "Я".repeat(256) }, "name"],
+        [{ ...good, name: "Иван\n\nВаш аккаунт заблокирован: https://evil.example" }, "name"],
+        [{ ...good, password: ["Vesna2026!"] }, "password"],
         [{ ...good, agreement: false }, "agreement"],
         [{ email: good.email, password: good.password, name: good.name }, "agreement"],
         [{ ...good, name: undefined }, "name"],
@@ -238,7 +240,7 @@ describe.each(testBackends())("auth flows on $name", (backend) => {
     it("updates name and birthdate; refuses junk", async () => {
       const res = await as("PATCH", "/profile/update", { name: "  Ольга Петрова-Сидорова ", birthdate: "1988-04-13" });
       expect(await data(res, User)).toMatchObject({ name: "Ольга Петрова-Сидорова", birthdate: "1988-04-13" });
-      for (const body of [{ name: "" }, { name: "x".repeat(256) }, { birthdate: "13.04.1988" }, { birthdate: "1988-02-30" }, { name: ["a"] }]) {
+      for (const body of [{ name: "" }, { name: "x".repeat(256) }, { birthdate: "13.04.1988" }, { birthdate: "1988-02-30" }, { name: ["a"] }, { name: "a\u2028b" }, { name: "a\u0000b" }]) {
         expect((await as("PATCH", "/profile/update", body)).status, JSON.stringify(body)).toBe(400);
       }
       expect((await as("PATCH", "/profile/update", { birthdate: null })).status).toBe(200);
