@@ -51,7 +51,7 @@ export const personName = () =>
     .trim()
     .min(1, "Укажите имя")
     .max(255, "Имя: не больше 255 символов")
-    .regex(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/, "Имя: без служебных символов и переносов строк");
+    .regex(/^[^\p{Cc}\u2028\u2029]*$/u, "Имя: без служебных символов и переносов строк");
 
 /** PATCH semantics: only the sent fields change. E-mail and phone change through their own confirm flows. */
 export const ProfileUpdateRequest = z.object({
