@@ -189,6 +189,60 @@ describe.each(testBackends())("auth on $name", (backend) => {
     expect((await login("user@demo.ru", DEMO_PASSWORD, freshIp())).status).toBe(200);
   });
 
+  it("lets exactly one of two racing refreshes with one token win", async () => {
+    const session = LoginResult.parse((await json<{ data: unknown }>(await login("user@demo.ru", DEMO_PASSWORD))).data);
+    const [a, b] = await Promise.all([
+      h.call("POST", "/auth/refresh", { refreshToken: session.authenticated.refreshToken }),
+      h.call("POST", "/auth/refresh", { refreshToken: session.authenticated.refreshToken }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 401]);
+  });
+
+  it("answers junk, huge, missing and hostile input on every auth and profile write with a 4xx, never a 5xx", async () => {
+    const [user] = await h.t.db.select().from(users).where(eq(users.email, "adminmanager@demo.ru"));
+    const token = await h.t.tokenFor({ id: user.id, roles: ["ROLE_ADMIN_MANAGER"] });
+    const writes: [string, string, boolean][] = [
+      ["POST", "/auth/login", false],
+      ["POST", "/auth/sms/send", false],
+      ["POST", "/auth/sms/login", false],
+      ["POST", "/auth/signup", false],
+      ["POST", "/auth/refresh", false],
+      ["POST", "/auth/reset-password", false],
+      ["POST", "/auth/reset-password/abc", false],
+      ["DELETE", "/auth/logout", true],
+      ["PATCH", "/profile/update", true],
+      ["POST", "/profile/change_password", true],
+      ["POST", "/profile/phone/set", true],
+      ["POST", "/profile/phone/confirm", true],
+      ["POST", "/profile/email/set", true],
+      ["POST", "/profile/email/confirm", false],
+    ];
+    const junk: unknown[] = [
+      "{",
+      "null",
+      "[]",
+      '"text"',
+      "123",
+      { email: "'; DROP TABLE users; --", password: { $gt: "" }, phone: "<script>alert(1)</script>", code: ["1234"] },
+      { email: "a@b.ru".repeat(5000), password: "p".repeat(100_000), refreshToken: "r".repeat(100_000), token: "t".repeat(100_000) },
+      { __proto__: { admin: true }, constructor: { prototype: { roles: ["ROLE_ADMIN"] } } },
+      { name: null, birthdate: 19880412, newPassword: 12345678, currentPassword: null, email: "", phone: "" },
+    ];
+    for (const [method, path, auth] of writes) {
+      for (const body of junk) {
+        const res = await h.call(method, path, body, { token: auth ? token : undefined });
+        expect(res.status, `${method} ${path} ${JSON.stringify(body).slice(0, 50)}`).toBeGreaterThanOrEqual(200);
+        expect(res.status, `${method} ${path} ${JSON.stringify(body).slice(0, 50)}`).toBeLessThan(500);
+        if (res.status >= 400) ApiErrorBody.parse(await res.json());
+        else await res.body?.cancel();
+      }
+    }
+    // Nothing of the hostile bodies stuck to the account.
+    const [after] = await h.t.db.select().from(users).where(eq(users.id, user.id));
+    expect(after.roles).toEqual(["ROLE_ADMIN_MANAGER"]);
+    expect(after.email).toBe("adminmanager@demo.ru");
+  });
+
   it("never stores a code in the clear", async () => {
     const rows = await h.t.db.select().from(verificationCodes);
     for (const row of rows) expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
