@@ -45,6 +45,11 @@ export interface ApiClientOptions {
    * refreshes them. Failures are never kept. Cached data is shared by every request: read only.
    */
   readCache?: { cache: TtlCache; ttlMs: number; staleMs: number };
+  /**
+   * Headers sent with every call: the visitor's IP (CLIENT_IP_HEADER, for the API's per-IP auth
+   * limits) and the origin the visitor used (X-Site-Origin, for links in letters when SITE_URL is unset).
+   */
+  headers?: Record<string, string>;
 }
 
 /** RFC 6750 §2.1 b64token: what a bearer token can be. */
@@ -161,7 +166,7 @@ export function createApiClient(options: ApiClientOptions) {
     extraHeaders?: Record<string, string>,
   ): Promise<Response | null> {
     try {
-      const headers = new Headers(extraHeaders);
+      const headers = new Headers({ ...options.headers, ...extraHeaders });
       headers.set("Accept", "application/json");
       if (contentType) headers.set("Content-Type", contentType);
       if (token) headers.set("Authorization", `Bearer ${token}`);
