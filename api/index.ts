@@ -15,6 +15,7 @@ import { createSessionKeys } from "./auth/secret";
 import { createAuthLimits, type AuthLimits } from "./auth/limits";
 import { createSmsSender, type SmsSender } from "./auth/sms";
 import { ensureDemoAccounts } from "./auth/demo-accounts";
+import { seedDemoAccountData } from "./account/demo-data";
 
 export interface ReferenceApi {
   /** Hono app.fetch, serving paths under /api. */
@@ -134,7 +135,10 @@ export async function startReferenceApi(options: StartOptions): Promise<Referenc
   try {
     await prepareDatabase(database, options.seedGroups ?? DEFAULT_SEED_GROUPS);
     // Demo accounts (password demo12345) everywhere but production (ADR 033).
-    if (options.appEnv !== "production") await ensureDemoAccounts(database.db);
+    if (options.appEnv !== "production") {
+      // Their companies, addresses, orders and offers (ADR 035), only what each account lacks.
+      await seedDemoAccountData(database.db, await ensureDemoAccounts(database.db));
+    }
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

@@ -11,6 +11,7 @@ import type { Mailer } from "./mail/mailer";
 import { createSessionKeys } from "./auth/secret";
 import { signAccessToken, type AuthUser } from "./auth/session";
 import { ensureDemoAccounts } from "./auth/demo-accounts";
+import { seedDemoAccountData } from "./account/demo-data";
 import type { AuthLimits } from "./auth/limits";
 import type { SmsSender } from "./auth/sms";
 
@@ -105,13 +106,13 @@ export async function openTestApi(
     authLimits?: AuthLimits;
     sms?: SmsSender;
     now?: () => Date;
-    /** Create the demo accounts (api/auth/demo-accounts.ts) after the seed. */
+    /** Create the demo accounts (api/auth/demo-accounts.ts) and their data (api/account/demo-data.ts) after the seed. */
     demoAccounts?: boolean;
   } = {},
 ): Promise<TestApi> {
   const { database, cleanup } = await backend.open();
   await seedDatabase(database.db, { groups: options.groups ?? 200 });
-  if (options.demoAccounts) await ensureDemoAccounts(database.db);
+  if (options.demoAccounts) await seedDemoAccountData(database.db, await ensureDemoAccounts(database.db));
   const api = createReferenceApi(
     { db: database.db, describe: database.describe, close: cleanup },
     { mailer: options.mailer, siteUrl: options.siteUrl, appEnv: options.appEnv ?? "test", authLimits: options.authLimits, sms: options.sms, now: options.now },

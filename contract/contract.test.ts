@@ -160,10 +160,10 @@ const DESIGNED_CALLS = [
   // Marketplace feed data (ADR 031)
   "GET /api/feed",
   "GET /api/feed/offers",
-  // Accounts (issue 19, ADR 033): "Забыли пароль?" asks for the reset link
-  "POST /api/auth/reset-password",
   // §4 login merge of the local cart in one call (ADR 037)
   "POST /api/cart/merge",
+  // Accounts (issue 19, ADR 033): "Забыли пароль?" asks for the reset link
+  "POST /api/auth/reset-password",
 ];
 
 const key = (e: Pick<Endpoint, "method" | "path">) => `${e.method} /api${e.path}`;

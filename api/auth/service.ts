@@ -88,11 +88,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { success: true, resendIn: CODE_INTERVAL_S, codeLength: length };
   }
 
-  async function sendEmailConfirmation(user: Pick<UserRow, "id" | "name">, email: string, origin: string): Promise<void> {
+  async function sendEmailConfirmation(user: Pick<UserRow, "id">, email: string, origin: string): Promise<void> {
     const token = newLinkToken();
     await codes.create({ purpose: "email_confirm", target: email, userId: user.id, code: token, now: now() });
     const url = `${origin}${EMAIL_CONFIRM_PAGE}?token=${token}`;
-    await mailer.send(emailConfirmationLetter({ email, url, name: user.name }));
+    await mailer.send(emailConfirmationLetter({ email, url }));
   }
 
   return {
@@ -182,7 +182,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (row) {
         const token = newLinkToken();
         await codes.create({ purpose: "password_reset", target: email, userId: row.id, code: token, now: now() });
-        await mailer.send(passwordResetLetter({ email, url: `${origin}${RESET_PASSWORD_PAGE}?token=${token}`, name: row.name }));
+        await mailer.send(passwordResetLetter({ email, url: `${origin}${RESET_PASSWORD_PAGE}?token=${token}` }));
       }
       return { success: true, message: RESET_REQUESTED_MESSAGE };
     },
@@ -250,9 +250,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const taken = await findByEmail(db, email);
       if (taken && taken.id !== user.id) throw fieldError(400, "email", EMAIL_IN_USE_MESSAGE);
       await limits.codeSend(email, "letter");
-      const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
-      if (!row) throw new HttpError(401, INVALID_REFRESH_MESSAGE);
-      await sendEmailConfirmation(row, email, origin);
+      await sendEmailConfirmation(user, email, origin);
       return { success: true };
     },
 

@@ -23,7 +23,8 @@
  *   deleted: at most once per SWEEP_INTERVAL_MS, an upload starts a sweep in the background that
  *   deletes up to SWEEP_BATCH of them (an index on created_at where order_id is null). A file in a
  *   logged-in user's server cart (`carts.image_ids`, issue 19) is kept while it is there, and so
- *   is a company logo or an avatar (named by its URL: api/account/logo.ts).
+ *   are a user's avatar (api/auth/avatar.ts) and a company logo (api/account/logo.ts), named by
+ *   their URL.
  * - A logged-in uploader is recorded (`files.user_id`): the server cart accepts only the caller's
  *   own files or anonymous uploads not yet attached (api/cart/server-cart.ts).
  */
@@ -137,8 +138,9 @@ export function createFileService(db: Db, options: FileServiceOptions = {}) {
       sql`DELETE FROM files WHERE id IN (
             SELECT f.id FROM files f WHERE f.order_id IS NULL AND f.created_at < ${before}::timestamptz
               AND NOT EXISTS (SELECT 1 FROM carts c WHERE f.id = ANY(c.image_ids))
-              -- A company's logo (api/account/logo.ts) and an avatar are files no order takes: they stay.
+              -- A company's logo (api/account/logo.ts) is a file no order takes: it stays.
               AND NOT EXISTS (SELECT 1 FROM legal_companies lc WHERE lc.image = '/api/file/' || f.storage_key)
+              -- an avatar (api/auth/avatar.ts) is kept while it is someone's
               AND NOT EXISTS (SELECT 1 FROM users u WHERE u.avatar = '/api/file/' || f.storage_key)
             ORDER BY f.created_at LIMIT ${SWEEP_BATCH})
           RETURNING id`,
