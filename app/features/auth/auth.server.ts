@@ -8,7 +8,6 @@ import { endpoints } from "#contract/index.ts";
 import type { AuthTokens, ApiError } from "#app/lib/api-client.server.ts";
 import { authCookies, managerCookie, readCookies, REFRESH_COOKIE } from "#app/lib/cookies.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
-import { SITE_ORIGIN_HEADER } from "#app/features/subscription/subscription.server.ts";
 import {
   AFTER_LOGIN_PATH,
   AUTH_FIELD,
@@ -127,11 +126,6 @@ export async function logoutAction(context: Ctx, request: Request): Promise<Resp
   const refreshToken = readCookies(request.headers.get("cookie"))[REFRESH_COOKIE];
   await context.api.call(endpoints.authLogout, { body: refreshToken ? { refreshToken } : {} }).catch(() => null);
   return redirect("/", { status: 303, headers: sessionHeaders(context, null) });
-}
-
-/** The visitor's origin for links in letters (the API builds the confirmation and reset links with it). */
-export function siteOriginHeaders(context: Ctx): Record<string, string> {
-  return { [SITE_ORIGIN_HEADER]: context.site.origin };
 }
 
 export { answer as formAnswer };
