@@ -20,9 +20,8 @@
  *   refused before it is decoded (decompression bombs).
  * - A file is named by its key in an order (`files.order_id` is set when the order is stored; a
  *   file with an order cannot go into another). Files no order took within UNATTACHED_TTL_MS are
- *   deleted: at most once per SWEEP_INTERVAL_MS, an upload starts a sweep in the background that
- *   deletes up to SWEEP_BATCH of them (an index on created_at where order_id is null). A user's
- *   avatar (api/auth/avatar.ts) is a file too, kept while `users.avatar` points at it.
+ *   deleted (a company logo or an avatar, named by its URL, is kept): at most once per SWEEP_INTERVAL_MS, an upload starts a sweep in the background that
+ *   deletes up to SWEEP_BATCH of them (an index on created_at where order_id is null).
  */
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -133,9 +132,10 @@ export function createFileService(db: Db, options: FileServiceOptions = {}) {
       db,
       sql`DELETE FROM files WHERE id IN (
             SELECT f.id FROM files f WHERE f.order_id IS NULL AND f.created_at < ${before}::timestamptz
-              -- an avatar (api/auth/avatar.ts) is kept while it is someone's
+              -- A company's logo (api/account/logo.ts) and an avatar are files no order takes: they stay.
+              AND NOT EXISTS (SELECT 1 FROM legal_companies lc WHERE lc.image = '/api/file/' || f.storage_key)
               AND NOT EXISTS (SELECT 1 FROM users u WHERE u.avatar = '/api/file/' || f.storage_key)
-            ORDER BY f.created_at LIMIT ${SWEEP_BATCH})
+              ORDER BY f.created_at LIMIT ${SWEEP_BATCH})
           RETURNING id`,
     );
     return rows.length;
