@@ -128,6 +128,14 @@ describe("login by e-mail", () => {
       await loginAction(setup(() => json({ message: "Слишком много попыток. Попробуйте через 15 минут", errors: [] }, 429, { "Retry-After": "900" })).context, form({ email: "user@demo.ru", password: "x" })),
     );
     expect(worded.body).toMatchObject({ message: "Слишком много попыток. Попробуйте через 15 минут" });
+    // A limit on one field (a code per phone a minute) is said once, under that field.
+    const perPhone = await asResponse(
+      await loginAction(
+        setup(() => json({ message: "Новый код можно запросить через 38 секунд", errors: [{ field: "phone", message: "Новый код можно запросить через 38 секунд" }] }, 429, { "Retry-After": "38" })).context,
+        form({ intent: "sms-send", phone: "+79215550177" }),
+      ),
+    );
+    expect(perPhone.body).toMatchObject({ ok: false, message: null, errors: { phone: "Новый код можно запросить через 38 секунд" } });
   });
 
   it("a filled honeypot looks like success: no API call, no cookie", async () => {

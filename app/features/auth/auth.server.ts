@@ -67,7 +67,10 @@ export function problemFrom(error: ApiError, fields: readonly string[], values: 
   let message: string | null = Object.keys(errors).length > 0 ? (others[0] ?? null) : error.message;
   if (error.status === 429) {
     const wait = error.retryAfter ? `Попробуйте ${waitText(error.retryAfter)}.` : "Попробуйте позже.";
-    message = /\d/.test(error.message) ? error.message : `${error.message.replace(/\.?$/, ".")} ${wait}`;
+    const withWait = (text: string) => (/\d/.test(text) ? text : `${text.replace(/\.?$/, ".")} ${wait}`);
+    // Said once: under its field when the limit names one, above the form otherwise.
+    for (const name of Object.keys(errors)) errors[name] = withWait(errors[name]!);
+    message = Object.keys(errors).length > 0 ? null : withWait(error.message);
   }
   return { ok: false, message, errors, values };
 }
