@@ -14,10 +14,12 @@ import { AUTH_FIELD, LOGIN_PATH, MIN_PASSWORD_LENGTH, SIGNUP_PATH, type SignupAn
 import { afterLoginPath, formAnswer, problemFrom, readForm, sessionHeaders, unreadable } from "#app/features/auth/auth.server.ts";
 import { honeypotFilled, parseSignup } from "#app/features/auth/auth-parse.ts";
 import { Field, FormMessage, Honeypot, focusFirstError } from "#app/features/auth/auth-fields.tsx";
+import { sessionUser } from "#app/features/auth/session-user.server.ts";
 
-export function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get(AUTH_FIELD.redirectTo);
-  if (context.isAuthenticated) throw redirect(afterLoginPath(raw));
+  // Already logged in (checked with the API, as /login does): straight on.
+  if ((await sessionUser(context)).user) throw redirect(afterLoginPath(raw));
   return { redirectTo: raw === null ? null : afterLoginPath(raw) };
 }
 
