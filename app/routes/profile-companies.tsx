@@ -7,11 +7,10 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/profile-companies";
-import { endpoints } from "#contract/index.ts";
 import type { RouteHandle } from "#app/layouts/layout.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
-import { accountCallFailed, requireLogin, toLogin } from "#app/features/account/session.server.ts";
+import { requireLogin, requireSessionUser, toLogin } from "#app/features/account/session.server.ts";
 import { canEditOur, companiesAction, editableIds, loadCompanies } from "#app/features/account/companies.server.ts";
 import { idOf } from "#app/features/account/forms.ts";
 import { CompaniesView } from "#app/features/account/companies-view.tsx";
@@ -20,9 +19,7 @@ import accountStyles from "#app/styles/account.css?url";
 export const handle: RouteHandle = { layout: "user" };
 
 async function rolesOf(context: Route.LoaderArgs["context"], url: URL): Promise<string[]> {
-  const profile = await context.api.call(endpoints.profileGet);
-  if (!profile.ok) accountCallFailed(profile.error, url);
-  return profile.data.roles;
+  return (await requireSessionUser(context, url)).roles;
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {

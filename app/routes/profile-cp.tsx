@@ -9,7 +9,7 @@ import { endpoints } from "#contract/index.ts";
 import type { RouteHandle } from "#app/layouts/layout.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
-import { accountCallFailed, requireLogin, toLogin } from "#app/features/account/session.server.ts";
+import { requireLogin, requireSessionUser, toLogin } from "#app/features/account/session.server.ts";
 import { emptyPaged } from "#contract/endpoint.ts";
 import type { KpSummary } from "#contract/kp.ts";
 import { KP_SORTS, listQuery } from "#app/features/account/lists.ts";
@@ -30,11 +30,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const hiddenParam = url.searchParams.get("hidden");
   if (page === null || (hiddenParam !== null && hiddenParam !== "1")) notFound(url.pathname);
   const hidden = hiddenParam === "1";
-  const [profile, offers] = await Promise.all([
-    context.api.call(endpoints.profileGet),
+  const [user, offers] = await Promise.all([
+    requireSessionUser(context, url),
     context.api.call(endpoints.kpList, { query: { page, limit: KP_PAGE_SIZE, sortBy: sort.sortBy, sortOrder: sort.sortOrder, hidden: hidden ? "1" : "0" } }),
   ]);
-  if (!profile.ok) accountCallFailed(profile.error, url);
   if (!offers.ok && offers.error.status === 401) toLogin(url);
   // §8: a list that fails to load is an empty one (the page says it could not load it).
   const list = offers.ok ? offers.data : emptyPaged<KpSummary>(KP_PAGE_SIZE);
@@ -45,8 +44,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     sort: sort.value,
     hidden,
     /** ADR 035: these roles see every offer (with its author); everyone else their own. */
-    seesAll: profile.data.roles.some((r) => (KP_ALL_ROLES as readonly string[]).includes(r)),
-    name: profile.data.name,
+    seesAll: user.roles.some((r) => (KP_ALL_ROLES as readonly string[]).includes(r)),
+    name: user.name,
     offers: {
       ...list,
       elements: list.elements.map((o) => ({

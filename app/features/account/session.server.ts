@@ -6,6 +6,7 @@ import { redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import type { ApiError } from "#app/lib/api-client.server.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
+import { sessionUser, type SessionUser } from "#app/features/auth/session-user.server.ts";
 
 /** "/login?redirectTo=/profile/orders%3Fpage%3D2": the page to come back to, on this site only. */
 export function loginHref(url: URL): string {
@@ -42,4 +43,16 @@ export function actionFailure(error: ApiError, url: URL): { message: string; err
 export const STAFF_ROLES = ["ROLE_MANAGER", "ROLE_SALES_CHIEF", "ROLE_ADMIN", "ROLE_ADMIN_MANAGER"] as const;
 export function isStaff(roles: readonly string[]): boolean {
   return roles.some((r) => (STAFF_ROLES as readonly string[]).includes(r));
+}
+
+/**
+ * The logged-in user (roles, name) from the request's one profile read (shared with the root
+ * loader): no session → login; the API failing → 503 (a failure is not a logout, §8).
+ */
+export async function requireSessionUser(context: Pick<AppLoadContext, "api" | "isAuthenticated">, url: URL): Promise<SessionUser> {
+  requireLogin(context, url);
+  const session = await sessionUser(context);
+  if (!session.signedIn) toLogin(url);
+  if (!session.user) mainContentError({ message: "", status: 503, errors: {} }, url.pathname);
+  return session.user;
 }
