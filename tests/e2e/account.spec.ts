@@ -190,11 +190,11 @@ test.describe("logged in as user@demo.ru", () => {
     await form.getByLabel("ИНН").fill("7707083894");
     await form.getByLabel("КПП (у ИП нет)").fill("773601001");
     await form.getByLabel("Юридический адрес").fill("125009, г. Москва, ул. Тверская, д. 7, офис 12");
-    await form.getByRole("button", { name: "Добавить компанию" }).click();
+    await form.getByRole("button", { name: "Сохранить компанию" }).click();
     await expect(page.getByTestId("error-company-new-inn-error")).toContainText("ИНН");
     await expect(page.getByRole("form", { name: "Новая компания" }).getByLabel("Краткое название")).toHaveValue("ООО «Полярная звезда»");
     await page.getByRole("form", { name: "Новая компания" }).getByLabel("ИНН").fill("7707083893");
-    await page.getByRole("form", { name: "Новая компания" }).getByRole("button", { name: "Добавить компанию" }).click();
+    await page.getByRole("form", { name: "Новая компания" }).getByRole("button", { name: "Сохранить компанию" }).click();
     await expect(page.getByTestId("company-saved")).toContainText("Полярная звезда");
     const card = page.getByTestId("company-card").filter({ hasText: "Полярная звезда" });
     await expect(card).toContainText("7707083893");
@@ -276,10 +276,10 @@ test.describe("without JavaScript", () => {
     const form = page.getByRole("form", { name: "Новая компания" });
     await form.getByLabel("Краткое название").fill("ИП Кузнецова Анна Сергеевна");
     await form.getByLabel("ИНН").fill("500100732250");
-    await form.getByRole("button", { name: "Добавить компанию" }).click();
+    await form.getByRole("button", { name: "Сохранить компанию" }).click();
     await expect(page.getByTestId("error-company-new-inn-error")).toBeVisible();
     await page.getByRole("form", { name: "Новая компания" }).getByLabel("ИНН").fill("500100732259");
-    await page.getByRole("form", { name: "Новая компания" }).getByRole("button", { name: "Добавить компанию" }).click();
+    await page.getByRole("form", { name: "Новая компания" }).getByRole("button", { name: "Сохранить компанию" }).click();
     await expect(page.getByTestId("company-saved")).toContainText("Кузнецова");
     const saved = page.getByTestId("company-card").filter({ hasText: "Кузнецова" });
     await saved.getByText("Удалить", { exact: true }).click();

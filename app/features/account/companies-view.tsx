@@ -384,7 +384,7 @@ function CompanyForm({
       />
       <div className="account-form__actions">
         <SubmitButton intent="company-save" busy="Сохраняем…">
-          {company ? "Сохранить" : "Добавить компанию"}
+          {company ? "Сохранить" : "Сохранить компанию"}
         </SubmitButton>
         {company ? (
           <AppLink
