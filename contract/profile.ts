@@ -296,7 +296,7 @@ export const profileEndpoints = {
     method: "GET",
     path: "/profile/legal/our",
     tag,
-    summary: "The shop's own legal companies, loaded for staff roles (§6)",
+    summary: "The shop's own legal companies, loaded for staff roles (§6); ROLE_USER gets 403",
     auth: true,
     timeout: "default",
     response: z.array(LegalCompany),
@@ -318,6 +318,7 @@ export const profileEndpoints = {
     method: "POST",
     path: "/profile/legal/update/{id}",
     tag,
+    // ADR 035: the caller's own company (another's → 404); the shop's own companies by ROLE_ADMIN only (other staff 403).
     summary: "Update a legal company (form data; image omitted keeps the current one)",
     auth: true,
     timeout: "default",
