@@ -59,7 +59,10 @@ export const personName = () =>
 /** PATCH semantics: only the sent fields change. E-mail and phone change through their own confirm flows. */
 export const ProfileUpdateRequest = z.object({
   name: personName().optional(),
-  birthdate: isoDate().nullable().optional(),
+  birthdate: isoDate()
+    .refine((d) => d >= "1900-01-01" && d <= new Date().toISOString().slice(0, 10), "Проверьте дату рождения")
+    .nullable()
+    .optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
 

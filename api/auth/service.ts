@@ -79,12 +79,13 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** A code to a phone: one a minute per phone; 503 when it cannot be delivered. */
   async function sendCode(purpose: CodePurpose, phone: string, channel: SmsChannel, userId: number | null, label: string): Promise<CodeSent> {
     const length = channel === "call" ? CALL_CODE_LENGTH : CODE_LENGTH;
+    if (!sms.available) throw new HttpError(503, SMS_UNAVAILABLE_MESSAGE);
     await limits.codeSend(phone, "code");
     const code = newCode(length);
     await codes.create({ purpose, target: phone, userId, code, now: now() });
     const text = channel === "call" ? `${label}: последние ${length} цифры номера` : `${label} ТМГ: ${code}. Никому его не сообщайте`;
     const sent = await sms.send({ phone, text, channel, code, label });
-    if (!sent) throw new HttpError(503, sms.describe.startsWith("no SMS") ? SMS_UNAVAILABLE_MESSAGE : SMS_FAILED_MESSAGE);
+    if (!sent) throw new HttpError(503, SMS_FAILED_MESSAGE);
     return { success: true, resendIn: CODE_INTERVAL_S, codeLength: length };
   }
 
