@@ -162,6 +162,10 @@ const DESIGNED_CALLS = [
   "GET /api/feed/offers",
   // §4 login merge of the local cart in one call (ADR 037)
   "POST /api/cart/merge",
+  // Search history of a logged-in user (issue 19)
+  "GET /api/search/history",
+  "DELETE /api/search/history/{id}",
+  "DELETE /api/search/history",
 ];
 
 const key = (e: Pick<Endpoint, "method" | "path">) => `${e.method} /api${e.path}`;
