@@ -18,7 +18,11 @@ import { postRoutes } from "./posts/routes";
 import { seoRoutes } from "./seo/routes";
 import { subscriptionRoutes } from "./subscription/routes";
 import { feedRoutes } from "./feed/routes";
+import { favoritesRoutes } from "./favorites/routes";
 import { sessionMiddleware } from "./auth/session";
+import { accountRoutes } from "./account/routes";
+import { kpRoutes } from "./kp/routes";
+import { authRoutes } from "./auth/routes";
 
 export interface AppOptions {
   /** Where unexpected errors go; console.error by default. */
@@ -43,6 +47,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
   app.route("/", searchRoutes(deps));
   app.route("/", catalogRoutes(deps));
   app.route("/", comparisonRoutes(deps));
+  app.route("/", favoritesRoutes(deps));
   app.route("/", cartRoutes(deps));
   app.route("/", fileRoutes(deps));
   app.route("/", orderRoutes(deps));
@@ -51,6 +56,9 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
   app.route("/", seoRoutes(deps));
   app.route("/", subscriptionRoutes(deps));
   app.route("/", feedRoutes(deps));
+  app.route("/", accountRoutes(deps));
+  app.route("/", kpRoutes(deps));
+  app.route("/", authRoutes(deps));
 
   app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE, errors: [] }, 404));
   app.onError((error, c) => errorResponse(error, c, logError));

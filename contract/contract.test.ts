@@ -160,6 +160,14 @@ const DESIGNED_CALLS = [
   // Marketplace feed data (ADR 031)
   "GET /api/feed",
   "GET /api/feed/offers",
+  // §4 login merge of the local cart in one call (ADR 037)
+  "POST /api/cart/merge",
+  // Accounts (issue 19, ADR 033): "Забыли пароль?" asks for the reset link
+  "POST /api/auth/reset-password",
+  // Search history of a logged-in user (issue 19)
+  "GET /api/search/history",
+  "DELETE /api/search/history/{id}",
+  "DELETE /api/search/history",
 ];
 
 const key = (e: Pick<Endpoint, "method" | "path">) => `${e.method} /api${e.path}`;
@@ -225,11 +233,13 @@ describe("endpoint registry", () => {
       "profileGet", "profileUpdate", "shipmentAddressList", "legalMy", "legalCreate", "changeAvatar", "phoneSet",
       "kpList", "kpRead", "kpCreate", "kpUpdate", "kpDelete", "kpActivate", "kpDeactivate", "kpExport",
       "favoriteAll", "favoriteAdd", "favoriteDelete", "comparingIds", "comparingAdd", "comparingDelete",
-      "cartDetail", "cartRecalculate", "orderList", "orderCreate", "authLogout",
+      "cartDetail", "cartRecalculate", "cartMerge", "cartComment", "cartClear", "cartImageAdd", "cartImageDelete",
+      "commentCreate", "commentUpdate", "commentDelete", "searchHistoryList", "searchHistoryDelete", "searchHistoryClear", "orderList", "orderCreate", "authLogout",
     ];
     const open = [
-      "init", "cityList", "authLogin", "authSmsLogin", "authSignup", "authRefresh", "authSmsSend", "authResetPassword",
-      "kpPublic", "cartUnauth", "orderCreateUnauth", "productList", "productDetail", "searchGlobal", "fileUpload",
+      "init", "cityList", "authLogin", "authSmsLogin", "authSignup", "authRefresh", "authSmsSend", "authResetPassword", "authResetPasswordRequest",
+      "kpPublic", "cartUnauth", "orderCreateUnauth", "productList", "productDetail", "searchGlobal", "searchFast", "fileUpload",
+      "commentList", "comparingCategories", "comparingListByIds",
     ];
     for (const id of needsAuth) expect(endpoints[id as keyof typeof endpoints].auth, id).toBe(true);
     for (const id of open) expect(endpoints[id as keyof typeof endpoints].auth ?? false, id).toBe(false);
@@ -462,9 +472,11 @@ describe("sample payloads round-trip", () => {
   });
 
   it("legal company form data (§3)", () => {
-    const form = { shortTitle: "ООО Ромашка", inn: "7701234567", kpp: "", bik: "044525225" };
+    const form = { shortTitle: "ООО Ромашка", inn: "7707083893", kpp: "", bik: "044525225" };
     expect(LegalCompanyForm.parse(form)).toEqual(form);
     expect(LegalCompanyForm.safeParse({ ...form, inn: "123" }).success).toBe(false);
+    // Checksums (contract/requisites.ts): a changed digit is refused on its field.
+    expect(LegalCompanyForm.safeParse({ ...form, inn: "7707083894" }).error?.issues.map((i) => i.path.join("."))).toEqual(["inn"]);
     const image = new File([new Uint8Array([1, 2, 3])], "logo.png", { type: "image/png" });
     expect(LegalCompanyForm.parse({ ...form, image }).image).toBe(image);
   });

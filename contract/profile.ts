@@ -5,6 +5,9 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 import { IdParams, Success, email, id, isoDate, isoDateTime, phone, url } from "./common.ts";
+import { INN_MISSING, requisitesProblems, type RequisitesField, type RequisitesInput } from "./requisites.ts";
+
+const REQUISITES_FIELDS: readonly RequisitesField[] = ["inn", "ogrn", "kpp", "bik", "checkingAccount", "correspondentAccount"];
 
 /** §6 roles. */
 export const Role = z.enum(["ROLE_USER", "ROLE_MANAGER", "ROLE_SALES_CHIEF", "ROLE_ADMIN", "ROLE_ADMIN_MANAGER"]);
@@ -41,10 +44,25 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/**
+ * A person's name (sign-up, profile): 1–255 characters after trimming, one line, no control
+ * characters (a name must not add lines to a letter or a document).
+ */
+export const personName = () =>
+  z
+    .string("Укажите имя")
+    .trim()
+    .min(1, "Укажите имя")
+    .max(255, "Имя: не больше 255 символов")
+    .regex(/^[^\p{Cc}\u2028\u2029]*$/u, "Имя: без служебных символов и переносов строк");
+
 /** PATCH semantics: only the sent fields change. E-mail and phone change through their own confirm flows. */
 export const ProfileUpdateRequest = z.object({
-  name: z.string().trim().min(1).max(255).optional(),
-  birthdate: isoDate().nullable().optional(),
+  name: personName().optional(),
+  birthdate: isoDate()
+    .refine((d) => d >= "1900-01-01" && d <= new Date().toISOString().slice(0, 10), "Проверьте дату рождения")
+    .nullable()
+    .optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
 
@@ -113,32 +131,80 @@ export const LegalCompany = z.object({
 });
 export type LegalCompany = z.infer<typeof LegalCompany>;
 
-/** Optional digits-only form field: an empty string means "not set" (form data has no null). */
-const digits = (pattern: RegExp, message: string) => z.union([z.literal(""), z.string().trim().regex(pattern, message)]).optional();
 const text = (max: number) => z.string().trim().max(max).optional();
+/** A requisite as typed: its format and checksum are checked by `requisitesProblems` below. */
+const requisite = () => z.string().trim().optional();
+
+/** Companies one user may keep (legal/create answers 400 beyond it). */
+export const MAX_LEGAL_COMPANIES = 20;
+
+export const LOGO_TYPE_MESSAGE = "Логотип: изображение PNG, JPEG или WebP";
+export const LOGO_SIZE_MESSAGE = "Логотип: не больше 5 МБ";
+export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
+export const LOGO_MIME_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 /**
- * §3: legal companies travel as form data; `image` is optional and omitted from an update when null.
- * Russian requisites are checked by length: ИНН 10/12, КПП 9, ОГРН 13/15, БИК 9, accounts 20 digits.
+ * §3: legal companies travel as form data; `image` (the logo) is optional and omitted from an
+ * update when null (the current one stays). A form sent without a chosen file carries an empty,
+ * nameless part (or an empty string): that is "no image" too. Beyond the claimed type checked
+ * here, the API checks the picture by its bytes (sharp) and refuses SVG (it can carry scripts).
+ *
+ * Requisites (issue 19) are checked by their checksums with contract/requisites.ts, the same
+ * functions the browser runs, and each message lands on its own field: ИНН 10/12 digits, ОГРН 13 /
+ * ОГРНИП 15, КПП 9, БИК 9, расчётный and корреспондентский счёт 20 digits against the БИК. Empty
+ * optional fields are "not given" (form data has no null).
  */
-export const LegalCompanyForm = z.object({
-  image: z.file().mime(["image/png", "image/jpeg", "image/webp", "image/svg+xml"]).max(5 * 1024 * 1024).optional(),
-  shortTitle: z.string().trim().min(1).max(255),
-  inn: z.string().trim().regex(/^(\d{10}|\d{12})$/, "ИНН: 10 или 12 цифр"),
-  ogrn: digits(/^(\d{13}|\d{15})$/, "ОГРН: 13 или 15 цифр"),
-  kpp: digits(/^\d{9}$/, "КПП: 9 цифр"),
-  bik: digits(/^\d{9}$/, "БИК: 9 цифр"),
-  bankTitle: text(255),
-  checkingAccount: digits(/^\d{20}$/, "Расчётный счёт: 20 цифр"),
-  correspondentAccount: digits(/^\d{20}$/, "Корр. счёт: 20 цифр"),
-  signerFullName: text(255),
-  signerPosition: text(255),
-  address: text(500),
-});
+export const LegalCompanyForm = z
+  .object({
+    image: z
+      .union([
+        z.literal(""),
+        z
+          .file()
+          .refine((file) => file.size === 0 || (LOGO_MIME_TYPES as readonly string[]).includes(file.type), LOGO_TYPE_MESSAGE)
+          .refine((file) => file.size <= MAX_LOGO_BYTES, LOGO_SIZE_MESSAGE),
+      ])
+      .optional(),
+    shortTitle: z.string({ error: "Укажите название" }).trim().min(1, "Укажите название").max(255),
+    inn: z.string({ error: INN_MISSING }).trim(),
+    ogrn: requisite(),
+    kpp: requisite(),
+    bik: requisite(),
+    bankTitle: text(255),
+    checkingAccount: requisite(),
+    correspondentAccount: requisite(),
+    signerFullName: text(255),
+    signerPosition: text(255),
+    address: text(500),
+  })
+  .superRefine((form, ctx) => {
+    // Only string values are checked here: a wrong type already has its own issue on the field.
+    const input: RequisitesInput = {};
+    for (const field of REQUISITES_FIELDS) {
+      const value: unknown = form[field];
+      if (typeof value === "string") input[field] = value;
+    }
+    const problems = requisitesProblems(input);
+    for (const field of REQUISITES_FIELDS) {
+      const message = problems[field];
+      if (message && field in input) ctx.addIssue({ code: "custom", path: [field], message, input: input[field] });
+    }
+  });
 export type LegalCompanyForm = z.input<typeof LegalCompanyForm>;
 
+/** Avatar upload: PNG, JPEG or WebP up to 5 MB; stored as a 256×256 WebP (api/auth/avatar.ts). */
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+/** The multipart body of change_avatar at most: the file and the form's overhead. */
+export const AVATAR_BODY_LIMIT = MAX_AVATAR_BYTES + 64 * 1024;
+export const AVATAR_SIZE_MESSAGE = "Фото не больше 5 МБ";
+export const AVATAR_TYPE_MESSAGE = "Можно загрузить фото в формате PNG, JPEG или WebP";
+export const AVATAR_SIZE_PX = 256;
+
 export const AvatarForm = z.object({
-  avatar: z.file().mime(["image/png", "image/jpeg", "image/webp"]).max(5 * 1024 * 1024),
+  avatar: z
+    .file(AVATAR_TYPE_MESSAGE)
+    .mime(["image/png", "image/jpeg", "image/webp"], AVATAR_TYPE_MESSAGE)
+    .max(MAX_AVATAR_BYTES, AVATAR_SIZE_MESSAGE),
 });
 export type AvatarForm = z.input<typeof AvatarForm>;
 
@@ -153,16 +219,25 @@ export type CodeSent = z.infer<typeof CodeSent>;
 
 export const PhoneSetRequest = z.object({ phone: phone() });
 export const PhoneConfirmRequest = z.object({ code: z.string().trim().regex(/^\d{4,6}$/, "Неверный код") });
-export const EmailSetRequest = z.object({ email: email() });
+export const EmailSetRequest = z.object({ email: email().max(254, "Слишком длинный e-mail") });
 /** §4: the e-mail is confirmed by a token sent in a link (/email/confirm). */
-export const EmailConfirmRequest = z.object({ token: z.string().min(1) });
+export const EmailConfirmRequest = z.object({ token: z.string().min(1).max(512) });
 
 /** Users who signed up by phone have no password yet, so the current one is optional. */
 export const ChangePasswordRequest = z.object({
-  currentPassword: z.string().optional(),
-  newPassword: z.string().min(8).max(128),
+  currentPassword: z.string().max(128).optional(),
+  newPassword: z.string().min(8, "Пароль: не меньше 8 символов").max(128, "Пароль: не больше 128 символов"),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/**
+ * A password change ends every session (issue 19); the one that changed it goes on with the new
+ * token pair in `authenticated` (the storefront writes it to the auth cookie).
+ */
+export const ChangePasswordResult = Success.extend({
+  authenticated: z.object({ token: z.string().min(1), refreshToken: z.string().min(1) }),
+});
+export type ChangePasswordResult = z.infer<typeof ChangePasswordResult>;
 
 const tag = "profile";
 
@@ -224,7 +299,7 @@ export const profileEndpoints = {
     method: "GET",
     path: "/profile/legal/our",
     tag,
-    summary: "The shop's own legal companies, loaded for staff roles (§6)",
+    summary: "The shop's own legal companies, loaded for staff roles (§6); ROLE_USER gets 403",
     auth: true,
     timeout: "default",
     response: z.array(LegalCompany),
@@ -246,6 +321,7 @@ export const profileEndpoints = {
     method: "POST",
     path: "/profile/legal/update/{id}",
     tag,
+    // ADR 035: the caller's own company (another's → 404); the shop's own companies by ROLE_ADMIN only (other staff 403).
     summary: "Update a legal company (form data; image omitted keeps the current one)",
     auth: true,
     timeout: "default",
@@ -304,11 +380,11 @@ export const profileEndpoints = {
     method: "POST",
     path: "/profile/change_password",
     tag,
-    summary: "Change the password",
+    summary: "Change the password; every other session ends, this one gets a new token pair",
     auth: true,
     timeout: "default",
     body: ChangePasswordRequest,
-    response: Success,
+    response: ChangePasswordResult,
   }),
   emailSet: endpoint({
     id: "emailSet",

@@ -45,6 +45,11 @@ export interface ApiClientOptions {
    * refreshes them. Failures are never kept. Cached data is shared by every request: read only.
    */
   readCache?: { cache: TtlCache; ttlMs: number; staleMs: number };
+  /**
+   * Headers sent with every call: the visitor's IP (CLIENT_IP_HEADER, for the API's per-IP auth
+   * limits) and the origin the visitor used (X-Site-Origin, for links in letters when SITE_URL is unset).
+   */
+  headers?: Record<string, string>;
 }
 
 /** RFC 6750 §2.1 b64token: what a bearer token can be. */
@@ -161,7 +166,7 @@ export function createApiClient(options: ApiClientOptions) {
     extraHeaders?: Record<string, string>,
   ): Promise<Response | null> {
     try {
-      const headers = new Headers(extraHeaders);
+      const headers = new Headers({ ...options.headers, ...extraHeaders });
       headers.set("Accept", "application/json");
       if (contentType) headers.set("Content-Type", contentType);
       if (token) headers.set("Authorization", `Bearer ${token}`);
@@ -214,7 +219,9 @@ export function createApiClient(options: ApiClientOptions) {
       return shared.cache.get(
         url.href,
         async () => {
-          const { result, size } = await request(endpoint, input, url);
+          // Always without a bearer, whatever tokens a concurrent refresh set meanwhile: the answer
+          // is kept for every visitor, so it must be the anonymous one (comment `editable`).
+          const { result, size } = await request(endpoint, input, url, true);
           // Shared by every request from now on: frozen, so a loader that mutates it fails loudly.
           return { value: result.ok ? deepFreeze(result) : result, cacheable: result.ok, weight: size };
         },
@@ -226,7 +233,7 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** The call itself; `size` is the length of the answer's JSON (the read cache's weight). */
-  async function request<E extends Endpoint>(endpoint: E, input: Input<E>, url: URL): Promise<{ result: ApiResult<Data<E>>; size: number }> {
+  async function request<E extends Endpoint>(endpoint: E, input: Input<E>, url: URL, anonymous = false): Promise<{ result: ApiResult<Data<E>>; size: number }> {
     const timeoutMs = timeoutFor(endpoint.timeout, options.defaultTimeoutMs);
     const write = isWrite(endpoint);
     const authCall = endpoint.path.startsWith("/auth/");
@@ -247,7 +254,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** One request with the current token; reports which token it carried. */
     const sendOnce = async () => {
-      const token = tokens?.token || undefined;
+      const token = anonymous ? undefined : tokens?.token || undefined;
       const { body, contentType } = encode();
       return { response: await send(endpoint.method, url.href, body, contentType, timeoutMs, token, input.headers), token };
     };
@@ -266,7 +273,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     // §4/§8: a 401 refreshes the tokens (once for all concurrent calls) and sends the call again.
     // This is separate from the transient retry above: the repeated call gets its own attempt.
-    if (response?.status === 401 && !authCall) {
+    if (response?.status === 401 && !authCall && !anonymous) {
       const renewedMeanwhile = Boolean(tokens?.token) && tokens?.token !== sentToken;
       const retry = renewedMeanwhile || (Boolean(tokens?.refreshToken) && (await refresh()));
       if (retry) {
