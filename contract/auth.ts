@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 import { Success, email, phone } from "./common.ts";
-import { CodeSent, User } from "./profile.ts";
+import { CodeSent, User, personName } from "./profile.ts";
 
 /** The token pair stored in the auth cookie (§3). */
 export const AuthTokens = z.object({ token: z.string().min(1), refreshToken: z.string().min(1) });
@@ -19,7 +19,10 @@ export type LoginResult = z.infer<typeof LoginResult>;
 export const RefreshResult = z.object({ authenticated: AuthTokens });
 export type RefreshResult = z.infer<typeof RefreshResult>;
 
-export const EmailLoginRequest = z.object({ email: email(), password: z.string().min(1) });
+export const EmailLoginRequest = z.object({
+  email: email().max(254, "Слишком длинный e-mail"),
+  password: z.string().min(1, "Введите пароль").max(128, "Неверный e-mail или пароль"),
+});
 export type EmailLoginRequest = z.infer<typeof EmailLoginRequest>;
 
 export const SmsLoginRequest = z.object({ phone: phone(), code: z.string().trim().regex(/^\d{4,6}$/, "Неверный код") });
@@ -37,7 +40,7 @@ export const password = () => z.string().min(8, PASSWORD_MIN_MESSAGE).max(128, P
 export const SignupRequest = z.object({
   email: email().max(254, "Слишком длинный e-mail"),
   password: password(),
-  name: z.string("Укажите имя").trim().min(1, "Укажите имя").max(255, "Имя: не больше 255 символов"),
+  name: personName(),
   phone: phone().optional(),
   /** Consent with /agreement and /privacy is required to sign up. */
   agreement: z.literal(true, "Нужно согласие с пользовательским соглашением и политикой конфиденциальности"),

@@ -44,10 +44,25 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/**
+ * A person's name (sign-up, profile): 1–255 characters after trimming, one line, no control
+ * characters (a name must not add lines to a letter or a document).
+ */
+export const personName = () =>
+  z
+    .string("Укажите имя")
+    .trim()
+    .min(1, "Укажите имя")
+    .max(255, "Имя: не больше 255 символов")
+    .regex(/^[^\p{Cc}\u2028\u2029]*$/u, "Имя: без служебных символов и переносов строк");
+
 /** PATCH semantics: only the sent fields change. E-mail and phone change through their own confirm flows. */
 export const ProfileUpdateRequest = z.object({
-  name: z.string().trim().min(1).max(255).optional(),
-  birthdate: isoDate().nullable().optional(),
+  name: personName().optional(),
+  birthdate: isoDate()
+    .refine((d) => d >= "1900-01-01" && d <= new Date().toISOString().slice(0, 10), "Проверьте дату рождения")
+    .nullable()
+    .optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
 

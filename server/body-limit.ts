@@ -16,7 +16,7 @@
  */
 import type { RequestHandler } from "express";
 import { UPLOAD_BODY_LIMIT, UPLOAD_SIZE_MESSAGE } from "../contract/file.ts";
-import { LOGO_SIZE_MESSAGE, MAX_LOGO_BYTES } from "../contract/profile.ts";
+import { AVATAR_BODY_LIMIT, AVATAR_SIZE_MESSAGE, LOGO_SIZE_MESSAGE, MAX_LOGO_BYTES } from "../contract/profile.ts";
 import { reject } from "./reject.ts";
 import { ACCOUNT_UPLOAD_LIMIT, ACCOUNT_UPLOAD_MESSAGE } from "#app/features/account/upload-limit.ts";
 
@@ -34,10 +34,13 @@ export interface BodyLimitRule {
 /**
  * The shop's own rules: file/upload takes a file (contract MAX_UPLOAD_BYTES) plus multipart
  * overhead; so does the cart's upload route (layouts, app/routes/cart-upload.ts); the ordering
- * form carries the requisites file beside the cart's lines (up to ~600 KB), hence 1 MiB more.
+ * form carries the requisites file beside the cart's lines (up to ~600 KB), hence 1 MiB more; the
+ * profile's avatar takes a picture up to 5 MB.
  */
 export const UPLOAD_RULES: readonly BodyLimitRule[] = [
   { path: "/api/file/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
+  // The avatar (contract MAX_AVATAR_BYTES + overhead, api/auth/avatar.ts).
+  { path: "/api/profile/change_avatar", limit: AVATAR_BODY_LIMIT, message: AVATAR_SIZE_MESSAGE },
   { path: "/cart/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
   { path: "/cart/ordering", limit: UPLOAD_BODY_LIMIT + 1024 * 1024, message: UPLOAD_SIZE_MESSAGE },
   // The account pages' multipart forms (/profile's photo, /profile/companies' logo): a 5 MB image

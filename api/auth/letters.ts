@@ -9,9 +9,10 @@ import { CODE_TTL_MS } from "./codes";
 
 const minutes = Math.round(CODE_TTL_MS / 60_000);
 
-export function emailConfirmationLetter(input: { email: string; url: string; name?: string | null }): MailMessage {
+/** No name in the letters: at sign-up it is whatever a stranger typed next to someone's address. */
+export function emailConfirmationLetter(input: { email: string; url: string }): MailMessage {
   const text = [
-    input.name ? `Здравствуйте, ${input.name}!` : "Здравствуйте!",
+    "Здравствуйте!",
     "",
     `Этот адрес указали в личном кабинете ${SHOP_NAME}. Чтобы подтвердить его, откройте ссылку:`,
     input.url,
@@ -20,12 +21,12 @@ export function emailConfirmationLetter(input: { email: string; url: string; nam
     "",
     `С уважением, ${SHOP_NAME}`,
   ].join("\n");
-  return { to: input.email, subject: `Подтвердите e-mail в ${SHOP_NAME}`, text, personal: [input.email, input.url, ...(input.name ? [input.name] : [])] };
+  return { to: input.email, subject: `Подтвердите e-mail в ${SHOP_NAME}`, text, personal: [input.email, input.url] };
 }
 
-export function passwordResetLetter(input: { email: string; url: string; name?: string | null }): MailMessage {
+export function passwordResetLetter(input: { email: string; url: string }): MailMessage {
   const text = [
-    input.name ? `Здравствуйте, ${input.name}!` : "Здравствуйте!",
+    "Здравствуйте!",
     "",
     `Кто-то (надеемся, вы) попросил восстановить пароль от личного кабинета ${SHOP_NAME}. Чтобы задать новый пароль, откройте ссылку:`,
     input.url,
@@ -35,5 +36,5 @@ export function passwordResetLetter(input: { email: string; url: string; name?: 
     "",
     `С уважением, ${SHOP_NAME}`,
   ].join("\n");
-  return { to: input.email, subject: `Восстановление пароля в ${SHOP_NAME}`, text, personal: [input.email, input.url, ...(input.name ? [input.name] : [])] };
+  return { to: input.email, subject: `Восстановление пароля в ${SHOP_NAME}`, text, personal: [input.email, input.url] };
 }

@@ -154,8 +154,10 @@ export function createAuthLimits(options: LimitsOptions = {}): AuthLimits {
       }
     },
     async close() {
-      if (client?.isOpen) await client.quit().catch(() => {});
-      else client?.destroy?.();
+      if (!client) return;
+      // A connected client finishes its commands; one still reconnecting is dropped at once.
+      if (client.isReady) await client.close().catch(() => client?.destroy());
+      else if (client.isOpen) client.destroy();
     },
   };
 }

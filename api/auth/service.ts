@@ -79,20 +79,21 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** A code to a phone: one a minute per phone; 503 when it cannot be delivered. */
   async function sendCode(purpose: CodePurpose, phone: string, channel: SmsChannel, userId: number | null, label: string): Promise<CodeSent> {
     const length = channel === "call" ? CALL_CODE_LENGTH : CODE_LENGTH;
+    if (!sms.available) throw new HttpError(503, SMS_UNAVAILABLE_MESSAGE);
     await limits.codeSend(phone, "code");
     const code = newCode(length);
     await codes.create({ purpose, target: phone, userId, code, now: now() });
     const text = channel === "call" ? `${label}: последние ${length} цифры номера` : `${label} ТМГ: ${code}. Никому его не сообщайте`;
     const sent = await sms.send({ phone, text, channel, code, label });
-    if (!sent) throw new HttpError(503, sms.describe.startsWith("no SMS") ? SMS_UNAVAILABLE_MESSAGE : SMS_FAILED_MESSAGE);
+    if (!sent) throw new HttpError(503, SMS_FAILED_MESSAGE);
     return { success: true, resendIn: CODE_INTERVAL_S, codeLength: length };
   }
 
-  async function sendEmailConfirmation(user: Pick<UserRow, "id" | "name">, email: string, origin: string): Promise<void> {
+  async function sendEmailConfirmation(user: Pick<UserRow, "id">, email: string, origin: string): Promise<void> {
     const token = newLinkToken();
     await codes.create({ purpose: "email_confirm", target: email, userId: user.id, code: token, now: now() });
     const url = `${origin}${EMAIL_CONFIRM_PAGE}?token=${token}`;
-    await mailer.send(emailConfirmationLetter({ email, url, name: user.name }));
+    await mailer.send(emailConfirmationLetter({ email, url }));
   }
 
   return {
@@ -182,7 +183,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (row) {
         const token = newLinkToken();
         await codes.create({ purpose: "password_reset", target: email, userId: row.id, code: token, now: now() });
-        await mailer.send(passwordResetLetter({ email, url: `${origin}${RESET_PASSWORD_PAGE}?token=${token}`, name: row.name }));
+        await mailer.send(passwordResetLetter({ email, url: `${origin}${RESET_PASSWORD_PAGE}?token=${token}` }));
       }
       return { success: true, message: RESET_REQUESTED_MESSAGE };
     },
@@ -250,9 +251,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const taken = await findByEmail(db, email);
       if (taken && taken.id !== user.id) throw fieldError(400, "email", EMAIL_IN_USE_MESSAGE);
       await limits.codeSend(email, "letter");
-      const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
-      if (!row) throw new HttpError(401, INVALID_REFRESH_MESSAGE);
-      await sendEmailConfirmation(row, email, origin);
+      await sendEmailConfirmation(user, email, origin);
       return { success: true };
     },
 

@@ -26,6 +26,8 @@ export interface SmsMessage {
 
 export interface SmsSender {
   readonly describe: string;
+  /** False when nothing can be delivered at all (production without SMS_URL): the API answers 503 at once. */
+  readonly available: boolean;
   /** False when there is no way to deliver (production without a provider) or the provider failed. */
   send(message: SmsMessage): Promise<boolean>;
 }
@@ -51,6 +53,7 @@ export function createSmsSender(options: SmsOptions = {}): SmsSender {
     const doFetch = options.fetch ?? fetch;
     return {
       describe: `SMS through ${url.origin}`,
+      available: true,
       async send({ phone, text, channel }) {
         try {
           const res = await doFetch(url, {
@@ -71,11 +74,12 @@ export function createSmsSender(options: SmsOptions = {}): SmsSender {
     };
   }
   if (options.appEnv === "production") {
-    return { describe: "no SMS provider (SMS_URL unset): phone codes unavailable", send: async () => false };
+    return { describe: "no SMS provider (SMS_URL unset): phone codes unavailable", available: false, send: async () => false };
   }
   const log = options.log ?? ((line: string) => console.log(line));
   return {
     describe: "SMS codes written to the server log (SMS_URL unset)",
+    available: true,
     async send({ phone, code, label, channel }) {
       log(`[auth] ${label} для ${phone}: ${code}${channel === "call" ? " (звонок)" : ""}`);
       return true;

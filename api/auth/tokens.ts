@@ -7,8 +7,11 @@
  * - A token presented after it was used or revoked means someone kept a copy: the whole family
  *   is revoked and the answer is 401, so the thief's and the owner's next refresh both fail and
  *   the owner logs in again.
- * - The rotation is one conditional UPDATE (`used_at IS NULL`): two requests racing with the same
- *   token cannot both win; the loser is treated as reuse.
+ * - Grace: a browser sends several requests at once with the same cookies (the §9 route preloads,
+ *   two tabs), and each may find the access token expired and refresh. A token used less than
+ *   REUSE_GRACE_S ago that is not revoked therefore gets another successor in its family instead
+ *   of revoking it; after the grace it is reuse. The first use is one conditional UPDATE
+ *   (`used_at IS NULL`), so racing requests agree on which one rotated it.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -17,6 +20,8 @@ import { refreshTokens } from "../db/schema";
 
 /** §9: the auth cookie lives 2678400 s (31 days); so does the refresh token. */
 export const REFRESH_TOKEN_TTL_S = 2678400;
+/** A used token presented again within this many seconds is a parallel request, not a theft. */
+export const REUSE_GRACE_S = 20;
 const TOKEN_BYTES = 32;
 
 export function hashToken(token: string): string {
@@ -56,19 +61,26 @@ export async function rotateRefreshToken(db: Db, presented: string, now: Date): 
   if (presented.length > 200) return { ok: false, reason: "unknown" };
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(presented))).limit(1);
   if (!row) return { ok: false, reason: "unknown" };
-  if (row.usedAt || row.revokedAt) {
+  const inGrace = (usedAt: Date | null) => usedAt !== null && now.getTime() - usedAt.getTime() <= REUSE_GRACE_S * 1000;
+  if (row.revokedAt || (row.usedAt && !inGrace(row.usedAt))) {
     await revokeFamily(db, row.familyId, now);
     return { ok: false, reason: "reused" };
   }
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
-  const claimed = await db
-    .update(refreshTokens)
-    .set({ usedAt: now })
-    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-    .returning({ id: refreshTokens.id });
-  if (claimed.length === 0) {
-    await revokeFamily(db, row.familyId, now);
-    return { ok: false, reason: "reused" };
+  if (!row.usedAt) {
+    const claimed = await db
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    if (claimed.length === 0) {
+      // Another request rotated it a moment ago (or it was revoked meanwhile): read it again.
+      const [now2] = await db.select({ usedAt: refreshTokens.usedAt, revokedAt: refreshTokens.revokedAt }).from(refreshTokens).where(eq(refreshTokens.id, row.id));
+      if (!now2 || now2.revokedAt || !inGrace(now2.usedAt)) {
+        await revokeFamily(db, row.familyId, now);
+        return { ok: false, reason: "reused" };
+      }
+    }
   }
   const next = await issueRefreshToken(db, row.userId, now, row.familyId);
   return { ok: true, userId: row.userId, token: next.token, familyId: row.familyId };

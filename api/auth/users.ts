@@ -1,5 +1,5 @@
 /** Users as the contract shows them (§3 User): one query with the personal manager. */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Manager, Role, User } from "../../contract/profile";
 import type { Db } from "../db/client";
@@ -58,7 +58,8 @@ export function normalizeEmail(email: string): string {
 }
 
 export async function findByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${normalizeEmail(email)}`).limit(1);
+  // Stored lower-cased (every writer normalises), so the unique index answers.
+  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
   return row ?? null;
 }
 

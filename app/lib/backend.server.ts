@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { Request as ExpressRequest, RequestHandler } from "express";
 import type { Env } from "./env.server.ts";
 import { CLIENT_IP_HEADER } from "#contract/auth.ts";
 
@@ -16,6 +16,23 @@ export interface Backend {
   /** Subscribe to catalogue/content changes, so caches can be dropped (embedded only). */
   onChange(listener: () => void): void;
   describe: string;
+}
+
+/**
+ * An outside caller of /api (the browser, a script) is known by the IP Express saw (`req.ip`,
+ * after `trust proxy`), never by a header it sent itself: CLIENT_IP_HEADER, which the per-IP auth
+ * limits count by (ADR 033), is replaced before the request reaches the embedded API. The
+ * storefront's own in-process calls set it from the visitor's `req.ip` (context.server.ts).
+ */
+export function setClientIpHeader(req: Pick<ExpressRequest, "ip" | "headers" | "rawHeaders">): void {
+  const name = CLIENT_IP_HEADER.toLowerCase();
+  for (let i = req.rawHeaders.length - 2; i >= 0; i -= 2) {
+    if (req.rawHeaders[i].toLowerCase() === name) req.rawHeaders.splice(i, 2);
+  }
+  if (req.ip) {
+    req.headers[name] = req.ip;
+    req.rawHeaders.push(CLIENT_IP_HEADER, req.ip);
+  } else delete req.headers[name];
 }
 
 export async function createBackend(env: Env): Promise<Backend> {
@@ -41,16 +58,7 @@ export async function createBackend(env: Env): Promise<Backend> {
     fetch: (request) => Promise.resolve(reference.fetch(request)),
     listener: (req, res, next) => {
       if (req.path === "/api" || req.path.startsWith("/api/")) {
-        // An outside caller's IP is the one Express saw (trust proxy), never a header it sent:
-        // the per-IP auth limits count by CLIENT_IP_HEADER (ADR 033).
-        const name = CLIENT_IP_HEADER.toLowerCase();
-        for (let i = req.rawHeaders.length - 2; i >= 0; i -= 2) {
-          if (req.rawHeaders[i].toLowerCase() === name) req.rawHeaders.splice(i, 2);
-        }
-        if (req.ip) {
-          req.headers[name] = req.ip;
-          req.rawHeaders.push(CLIENT_IP_HEADER, req.ip);
-        } else delete req.headers[name];
+        setClientIpHeader(req);
         void listen(req, res);
       }
       else next();

@@ -10,68 +10,14 @@ import { eq, sql } from "drizzle-orm";
 import { ApiErrorBody, LoginResult, RefreshResult, User } from "../../contract/index";
 import { queryRows } from "../../api/db/client";
 import { users, refreshTokens, verificationCodes } from "../../api/db/schema";
-import { createMailer, type MailMessage } from "../../api/mail/mailer";
-import { createAuthLimits, LOGIN_FAILURES } from "../../api/auth/limits";
-import { createSmsSender } from "../../api/auth/sms";
+import { LOGIN_FAILURES } from "../../api/auth/limits";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts } from "../../api/auth/demo-accounts";
 import { signAccessToken } from "../../api/auth/session";
 import { createSessionKeys } from "../../api/auth/secret";
-import { hashToken } from "../../api/auth/tokens";
-import { openTestApi, testBackends, type TestApi } from "../../api/testing";
+import { hashToken, REUSE_GRACE_S } from "../../api/auth/tokens";
+import { testBackends } from "../../api/testing";
+import { freshIp, json, openAuthHarness, type Harness } from "../support/auth-harness";
 
-interface Harness {
-  t: TestApi;
-  letters: MailMessage[];
-  smsLines: string[];
-  clock: { ms: number };
-  call(method: string, path: string, body?: unknown, init?: { token?: string; ip?: string; headers?: Record<string, string> }): Promise<Response>;
-  lastCode(phone: string): string;
-  close(): Promise<void>;
-}
-
-let ipCounter = 0;
-/** A fresh client IP per test group, so the per-IP limit (30 a minute) does not mix suites. */
-export const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-
-export async function openAuthHarness(backend: Parameters<typeof openTestApi>[0], options: { appEnv?: string } = {}): Promise<Harness> {
-  const letters: MailMessage[] = [];
-  const smsLines: string[] = [];
-  const clock = { ms: Date.parse("2026-11-20T10:00:00Z") };
-  const t = await openTestApi(backend, {
-    groups: 10,
-    appEnv: options.appEnv,
-    demoAccounts: options.appEnv !== "production",
-    mailer: createMailer({ transport: { describe: "memory", deliver: async (m) => void letters.push(m) }, logError: () => {} }),
-    sms: createSmsSender({ appEnv: options.appEnv ?? "test", log: (line) => smsLines.push(line) }),
-    authLimits: createAuthLimits({ prefix: `t${Date.now()}${Math.random()}` }),
-    now: () => new Date(clock.ms),
-  });
-  const ip = freshIp();
-  return {
-    t,
-    letters,
-    smsLines,
-    clock,
-    call: (method, path, body, init = {}) =>
-      t.fetch(`/api${path}`, {
-        method,
-        token: init.token,
-        headers: { "Content-Type": "application/json", "X-Client-IP": init.ip ?? ip, ...init.headers },
-        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-      }),
-    lastCode(phone) {
-      const line = [...smsLines].reverse().find((l) => l.includes(phone));
-      const code = line?.match(/: (\d{4,6})/)?.[1];
-      if (!code) throw new Error(`no code for ${phone} in ${JSON.stringify(smsLines)}`);
-      return code;
-    },
-    close: () => t.close(),
-  };
-}
-
-async function json<T>(res: Response): Promise<T> {
-  return (await res.json()) as T;
-}
 
 describe.each(testBackends())("auth on $name", (backend) => {
   let h: Harness;
@@ -139,9 +85,10 @@ describe.each(testBackends())("auth on $name", (backend) => {
     expect(second.authenticated.refreshToken).not.toBe(first.authenticated.refreshToken);
     const [next] = await h.t.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(second.authenticated.refreshToken)));
     expect(next.familyId).toBe(stored[0].familyId);
-    expect(next.expiresAt.getTime() - h.clock.ms).toBe(2678400 * 1000);
+    expect(Math.abs(next.expiresAt.getTime() - Date.now() - 2678400 * 1000)).toBeLessThan(5000);
 
-    // The old token again: someone kept a copy. 401, and the newer one dies with its family.
+    // The old token again after the grace: someone kept a copy. 401, and the newer one dies with its family.
+    h.clock.advance((REUSE_GRACE_S + 1) * 1000);
     const reuse = await h.call("POST", "/auth/refresh", { refreshToken: first.authenticated.refreshToken });
     expect(reuse.status).toBe(401);
     const afterReuse = await h.call("POST", "/auth/refresh", { refreshToken: second.authenticated.refreshToken });
@@ -156,11 +103,11 @@ describe.each(testBackends())("auth on $name", (backend) => {
     expect((await h.call("POST", "/auth/refresh", {})).status).toBe(400);
     expect((await h.call("POST", "/auth/refresh", "{not json")).status).toBe(400);
     const session = LoginResult.parse((await json<{ data: unknown }>(await login("manager@demo.ru", DEMO_PASSWORD))).data);
-    h.clock.ms += 2678400 * 1000 + 1000;
+    h.clock.advance(2678400 * 1000 + 1000);
     try {
       expect((await h.call("POST", "/auth/refresh", { refreshToken: session.authenticated.refreshToken })).status).toBe(401);
     } finally {
-      h.clock.ms -= 2678400 * 1000 + 1000;
+      h.clock.advance(-(2678400 * 1000 + 1000));
     }
   });
 
@@ -241,6 +188,76 @@ describe.each(testBackends())("auth on $name", (backend) => {
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
     // Another IP is not affected.
     expect((await login("user@demo.ru", DEMO_PASSWORD, freshIp())).status).toBe(200);
+  });
+
+  it("parallel refreshes of one browser (route preloads, tabs) all succeed within the grace", async () => {
+    const session = LoginResult.parse((await json<{ data: unknown }>(await login("user@demo.ru", DEMO_PASSWORD))).data);
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => h.call("POST", "/auth/refresh", { refreshToken: session.authenticated.refreshToken })),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const pairs = await Promise.all(answers.map(async (r) => RefreshResult.parse((await json<{ data: unknown }>(r)).data)));
+    expect(new Set(pairs.map((p) => p.authenticated.refreshToken)).size).toBe(4);
+    // Every successor works (whichever cookie the browser kept).
+    for (const pair of pairs) expect((await h.call("POST", "/auth/refresh", { refreshToken: pair.authenticated.refreshToken })).status).toBe(200);
+    // After the grace the first token is reuse: the family (all of them) is revoked.
+    h.clock.advance((REUSE_GRACE_S + 1) * 1000);
+    expect((await h.call("POST", "/auth/refresh", { refreshToken: session.authenticated.refreshToken })).status).toBe(401);
+    const [row] = await h.t.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(session.authenticated.refreshToken)));
+    const family = await h.t.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, row.familyId));
+    expect(family.length).toBe(9);
+    expect(family.every((r) => r.revokedAt !== null)).toBe(true);
+  });
+
+  it("a revoked token gets no grace", async () => {
+    const session = LoginResult.parse((await json<{ data: unknown }>(await login("user@demo.ru", DEMO_PASSWORD))).data);
+    await h.call("DELETE", "/auth/logout", { refreshToken: session.authenticated.refreshToken }, { token: session.authenticated.token });
+    expect((await h.call("POST", "/auth/refresh", { refreshToken: session.authenticated.refreshToken })).status).toBe(401);
+  });
+
+  it("answers junk, huge, missing and hostile input on every auth and profile write with a 4xx, never a 5xx", async () => {
+    const [user] = await h.t.db.select().from(users).where(eq(users.email, "adminmanager@demo.ru"));
+    const token = await h.t.tokenFor({ id: user.id, roles: ["ROLE_ADMIN_MANAGER"] });
+    const writes: [string, string, boolean][] = [
+      ["POST", "/auth/login", false],
+      ["POST", "/auth/sms/send", false],
+      ["POST", "/auth/sms/login", false],
+      ["POST", "/auth/signup", false],
+      ["POST", "/auth/refresh", false],
+      ["POST", "/auth/reset-password", false],
+      ["POST", "/auth/reset-password/abc", false],
+      ["DELETE", "/auth/logout", true],
+      ["PATCH", "/profile/update", true],
+      ["POST", "/profile/change_password", true],
+      ["POST", "/profile/phone/set", true],
+      ["POST", "/profile/phone/confirm", true],
+      ["POST", "/profile/email/set", true],
+      ["POST", "/profile/email/confirm", false],
+    ];
+    const junk: unknown[] = [
+      "{",
+      "null",
+      "[]",
+      '"text"',
+      "123",
+      { email: "'; DROP TABLE users; --", password: { $gt: "" }, phone: "<script>alert(1)</script>", code: ["1234"] },
+      { email: "a@b.ru".repeat(5000), password: "p".repeat(100_000), refreshToken: "r".repeat(100_000), token: "t".repeat(100_000) },
+      { __proto__: { admin: true }, constructor: { prototype: { roles: ["ROLE_ADMIN"] } } },
+      { name: null, birthdate: 19880412, newPassword: 12345678, currentPassword: null, email: "", phone: "" },
+    ];
+    for (const [method, path, auth] of writes) {
+      for (const body of junk) {
+        const res = await h.call(method, path, body, { token: auth ? token : undefined });
+        expect(res.status, `${method} ${path} ${JSON.stringify(body).slice(0, 50)}`).toBeGreaterThanOrEqual(200);
+        expect(res.status, `${method} ${path} ${JSON.stringify(body).slice(0, 50)}`).toBeLessThan(500);
+        if (res.status >= 400) ApiErrorBody.parse(await res.json());
+        else await res.body?.cancel();
+      }
+    }
+    // Nothing of the hostile bodies stuck to the account.
+    const [after] = await h.t.db.select().from(users).where(eq(users.id, user.id));
+    expect(after.roles).toEqual(["ROLE_ADMIN_MANAGER"]);
+    expect(after.email).toBe("adminmanager@demo.ru");
   });
 
   it("never stores a code in the clear", async () => {
