@@ -15,7 +15,21 @@ export default [
   route("blog/:id", "routes/post-item.tsx", { id: "blog-item" }),
   route("actions", "routes/post-list.tsx", { id: "promotion-list" }),
   route("actions/:id", "routes/post-item.tsx", { id: "promotion-item" }),
-  // /profile, /profile/companies, /profile/cp, /profile/orders, /email/confirm — accounts issue
+  // The account area (issue 19, user layout; private, noindex): profile with delivery addresses,
+  // companies, orders, offers; the address suggestions (DaData, loader only).
+  route("profile", "routes/profile.tsx"),
+  route("profile/companies", "routes/profile-companies.tsx"),
+  route("profile/orders", "routes/profile-orders.tsx"),
+  route("profile/cp", "routes/profile-cp.tsx"),
+  route("profile/address-suggest", "routes/profile-address-suggest.ts"),
+  // Authentication (issue 19, ADR 036): personal pages (private, noindex); the forms work without JavaScript.
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx", { id: "reset-password" }),
+  route("reset-password/:token", "routes/reset-password.tsx", { id: "reset-password-token" }),
+  route("email/confirm", "routes/email-confirm.tsx"),
+  route("logout", "routes/logout.ts"),
   // /favorites, /comparison — cart issue
   // /cp, /cp/:id, /cp/edit/:id, /cp/hidden — commercial offers issue
   // The static pages (app/features/content/static-pages.ts): one route for all of them, since every

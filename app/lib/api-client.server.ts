@@ -21,6 +21,8 @@ export interface ApiError {
   errors: Record<string, string>;
   /** order/create_unauth's 409: the order the Idempotency-Key already made (contract ApiErrorBody). */
   orderId?: number;
+  /** A 429's Retry-After in seconds (login limits: the form says how long to wait). */
+  retryAfter?: number;
 }
 
 export type ApiResult<T> = { ok: true; data: T; status: number } | { ok: false; error: ApiError };
@@ -136,6 +138,8 @@ export async function mapError(response: Response | null): Promise<ApiError> {
       for (const { field, message } of body.data.errors) error.errors[field] = message;
       if (body.data.orderId !== undefined) error.orderId = body.data.orderId;
     }
+    const retryAfter = Number(response.headers.get("Retry-After"));
+    if (response.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = Math.ceil(retryAfter);
   } else {
     discard(response);
   }
