@@ -25,6 +25,7 @@ import { COATING_PRICE_ACTION } from "./features/coating/coating-form.ts";
 import { SITE_NAME } from "./lib/seo.ts";
 import { shellData } from "./lib/shell.server.tsx";
 import { MetrikaPixel, MetrikaTag, useMetrika } from "./components/metrika.tsx";
+import { useAccountSync } from "./features/account/use-account-sync.ts";
 import stylesHref from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -102,6 +103,8 @@ export default function App() {
   useEffect(() => {
     recordNavigationTarget(window.sessionStorage, target);
   }, [target]);
+  // §4: logged-in visitors' favourites, comparison, cart and search history live on the server (ADR 034).
+  useAccountSync();
   return (
     <>
       <ProgressBar active={navigation.state !== "idle"} />

@@ -28,6 +28,9 @@ export default [
   route("favorites/cards", "routes/favorites-cards.ts"),
   route("comparison", "routes/comparison.tsx"),
   route("comparison/products", "routes/comparison-products.ts"),
+  // Logged-in visitors' lists on the server (issue 19, ADR 034): JSON for the stores' adapters.
+  route("favorites/sync", "routes/favorites-sync.ts"),
+  route("comparison/sync", "routes/comparison-sync.ts"),
 
   // Catalogue listings (§2): one module per page kind, one route entry per path shape.
   route("catalog", "routes/catalog.tsx"),
@@ -63,6 +66,7 @@ export default [
   route("cart", "routes/cart.tsx"),
   route("cart/ordering", "routes/cart-ordering.tsx"),
   route("cart/upload", "routes/cart-upload.ts"),
+  route("cart/sync", "routes/cart-sync.ts"),
   route("thanks", "routes/thanks.tsx"),
 
   // Newsletter subscription (issue 18): the form and the letter's confirmation link.
