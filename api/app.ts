@@ -18,6 +18,7 @@ import { postRoutes } from "./posts/routes";
 import { seoRoutes } from "./seo/routes";
 import { subscriptionRoutes } from "./subscription/routes";
 import { feedRoutes } from "./feed/routes";
+import { favoritesRoutes } from "./favorites/routes";
 import { sessionMiddleware } from "./auth/session";
 
 export interface AppOptions {
@@ -43,6 +44,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
   app.route("/", searchRoutes(deps));
   app.route("/", catalogRoutes(deps));
   app.route("/", comparisonRoutes(deps));
+  app.route("/", favoritesRoutes(deps));
   app.route("/", cartRoutes(deps));
   app.route("/", fileRoutes(deps));
   app.route("/", orderRoutes(deps));

@@ -125,16 +125,46 @@ const items = () =>
     .max(MAX_CART_ITEMS, `В корзине может быть не больше ${MAX_CART_ITEMS} товаров`)
     .refine((list) => new Set(list.map((i) => i.variation)).size === list.length, "Вариации в корзине не должны повторяться");
 
-/** Replaces the server cart's lines (§4 login merge sends local + server lines). */
+/**
+ * Replaces the server cart's lines, in the order sent (what the cart page sends after each settled
+ * change). Variations out of sale are not stored and come back in `unavailableVariations`.
+ */
 export const CartRecalculateRequest = z.object({ items: items() });
 export type CartRecalculateRequest = z.input<typeof CartRecalculateRequest>;
 
+/** The order comment: plain text, control characters dropped by the server; "" clears it. */
 export const CartCommentRequest = z.object({ text: z.string().trim().max(2000) });
 export type CartCommentRequest = z.infer<typeof CartCommentRequest>;
 
-/** Keys from file/upload (never the serial ids: ADR 025). */
-export const CartImagesRequest = z.object({ imageKeys: z.array(fileKey()).min(1).max(20) });
+/** Files (layouts) attached to one cart; the storefront's local cart keeps the same bound. */
+export const MAX_CART_IMAGES = 20;
+export const CART_IMAGES_LIMIT_MESSAGE = `К корзине можно приложить не больше ${MAX_CART_IMAGES} файлов`;
+
+/**
+ * Keys from file/upload (never the serial ids: ADR 025). The server cart accepts a key of a file
+ * the caller uploaded, or an anonymous upload no one has attached yet (attaching makes it the
+ * caller's); a file in an order, or another user's, is refused as not found (imageKeys.N).
+ */
+export const CartImagesRequest = z.object({
+  imageKeys: z.array(fileKey()).min(1, "Выберите файлы").max(MAX_CART_IMAGES, CART_IMAGES_LIMIT_MESSAGE),
+});
 export type CartImagesRequest = z.infer<typeof CartImagesRequest>;
+
+/**
+ * §4 login merge of the local cart (tmg_cart) into the server cart, in one call and one
+ * transaction (ADR 037): every server line stays as it is, local variations not on the server are
+ * added after them (up to MAX_CART_ITEMS; out-of-sale ones dropped), the server comment is kept
+ * unless it is empty, and the local image keys the caller may attach are added (up to
+ * MAX_CART_IMAGES; keys of files gone, ordered or someone else's are skipped, not refused: a stale
+ * local key must not fail the login). Answers the priced server cart; the storefront then clears
+ * local storage.
+ */
+export const CartMergeRequest = z.object({
+  items: items(),
+  comment: z.string().trim().max(2000).default(""),
+  imageKeys: z.array(z.string().max(100)).max(MAX_CART_IMAGES, CART_IMAGES_LIMIT_MESSAGE).default([]),
+});
+export type CartMergeRequest = z.input<typeof CartMergeRequest>;
 
 /** §4: the anonymous cart (tmg_cart) is priced by this call; comment and images stay local. */
 export const CartUnauthRequest = z.object({ variations: items(), comment: z.string().max(2000).optional() });
@@ -205,6 +235,17 @@ export const cartEndpoints = {
     summary: "The priced server cart",
     auth: true,
     timeout: "default",
+    response: Cart,
+  }),
+  cartMerge: endpoint({
+    id: "cartMerge",
+    method: "POST",
+    path: "/cart/merge",
+    tag,
+    summary: "§4 on login: add the local cart's lines, comment and images to the server cart (server lines win)",
+    auth: true,
+    timeout: "default",
+    body: CartMergeRequest,
     response: Cart,
   }),
   cartUnauth: endpoint({

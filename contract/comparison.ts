@@ -7,10 +7,10 @@ import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 import { id, idsQuery } from "./common.ts";
 import { ProductGroupCard, Product } from "./catalog.ts";
-import { MAX_COMPARISON } from "./limits.ts";
+import { COMPARISON_LIMIT_MESSAGE, MAX_COMPARISON } from "./limits.ts";
 
-/** §9 (defined without zod for the browser). */
-export { MAX_COMPARISON };
+/** §9 and the §5 message (defined without zod for the browser). */
+export { COMPARISON_LIMIT_MESSAGE, MAX_COMPARISON };
 
 /** A compared product and its group without the other variations (attributes are per group). */
 export const ComparisonItem = z.object({ product: Product, group: ProductGroupCard });
@@ -26,8 +26,13 @@ export const ComparisonCategory = z.object({
 });
 export type ComparisonCategory = z.infer<typeof ComparisonCategory>;
 
-/** §7 {products}: product ids; the answer is the whole server list after the change, newest first. */
-export const ComparisonChangeRequest = z.object({ products: z.array(id()).min(1).max(MAX_COMPARISON) });
+/**
+ * §7 {products}: product ids, the first the newest; the answer is the whole server list after the
+ * change, newest first. Unknown (or out of sale) products are ignored by add.
+ */
+export const ComparisonChangeRequest = z.object({
+  products: z.array(id()).min(1, "Выберите товары").max(MAX_COMPARISON, COMPARISON_LIMIT_MESSAGE),
+});
 export type ComparisonChangeRequest = z.infer<typeof ComparisonChangeRequest>;
 
 const ids = z.array(id());
@@ -80,7 +85,8 @@ export const comparisonEndpoints = {
     method: "POST",
     path: "/comparing/add",
     tag,
-    summary: "Add products (first = newest); 400 beyond 150 (§5); answers the resulting ids",
+    summary:
+      "Add products (first = newest; a saved one moves to the front; unknown ones ignored); 400 with the §5 message beyond 150, nothing saved; answers the resulting ids",
     auth: true,
     timeout: "default",
     body: ComparisonChangeRequest,

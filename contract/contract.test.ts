@@ -160,6 +160,8 @@ const DESIGNED_CALLS = [
   // Marketplace feed data (ADR 031)
   "GET /api/feed",
   "GET /api/feed/offers",
+  // §4 login merge of the local cart in one call (ADR 037)
+  "POST /api/cart/merge",
 ];
 
 const key = (e: Pick<Endpoint, "method" | "path">) => `${e.method} /api${e.path}`;
@@ -225,7 +227,7 @@ describe("endpoint registry", () => {
       "profileGet", "profileUpdate", "shipmentAddressList", "legalMy", "legalCreate", "changeAvatar", "phoneSet",
       "kpList", "kpRead", "kpCreate", "kpUpdate", "kpDelete", "kpActivate", "kpDeactivate", "kpExport",
       "favoriteAll", "favoriteAdd", "favoriteDelete", "comparingIds", "comparingAdd", "comparingDelete",
-      "cartDetail", "cartRecalculate", "orderList", "orderCreate", "authLogout",
+      "cartDetail", "cartRecalculate", "cartMerge", "cartComment", "cartClear", "cartImageAdd", "cartImageDelete", "orderList", "orderCreate", "authLogout",
     ];
     const open = [
       "init", "cityList", "authLogin", "authSmsLogin", "authSignup", "authRefresh", "authSmsSend", "authResetPassword",

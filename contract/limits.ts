@@ -6,8 +6,14 @@
 /** §9: favourites hold at most 300 product groups. */
 export const MAX_FAVORITES = 300;
 
+/** §5: what an add beyond MAX_FAVORITES says (the server's 400 and the store's notice). */
+export const FAVORITES_LIMIT_MESSAGE = `В избранное можно добавить не более ${MAX_FAVORITES} групп продуктов`;
+
 /** §9: the comparison holds at most 150 products (variations). */
 export const MAX_COMPARISON = 150;
+
+/** §5: what an add beyond MAX_COMPARISON says. */
+export const COMPARISON_LIMIT_MESSAGE = `В сравнение можно добавить не более ${MAX_COMPARISON} товаров`;
 
 /**
  * The largest database id (PostgreSQL `integer`, int4). An id above it cannot exist: the contract's

@@ -19,8 +19,8 @@ export function createComparisonService(db: Db) {
   return {
     /**
      * Categories of the products, in the order of each category's first product; each lists its
-     * products in the requested order. Without ids (the logged-in user's server list in §7) the
-     * reference API has no user, so the list is empty.
+     * products in the requested order. Without ids the route passes the logged-in caller's server
+     * list (§7), or none for an anonymous caller.
      */
     async categories(productIds: readonly number[] | undefined): Promise<ComparisonCategory[]> {
       const ids = usableIds(productIds ?? []);

@@ -11,6 +11,7 @@ import type { ApiDeps } from "../deps";
 import { honoPath, route } from "../http/route";
 import { HttpError, notFound } from "../http/errors";
 import { contentDisposition, createFileService, FileServiceBusy } from "./service";
+import { optionalUser } from "../auth/session";
 
 /** Ids never change what they point to; uploads are personal, so no shared cache keeps them. */
 const IMMUTABLE_PRIVATE = "private, max-age=31536000, immutable";
@@ -57,7 +58,7 @@ export function fileRoutes(deps: ApiDeps): Hono {
     endpoints.fileUpload,
     async ({ body }, c) => {
       try {
-        return await files.upload(body.file, { admitted: admitted.has(c.req.raw) });
+        return await files.upload(body.file, { admitted: admitted.has(c.req.raw), userId: optionalUser(c)?.id ?? null });
       } catch (error) {
         if (!(error instanceof FileServiceBusy)) throw error;
         throw busy(c, BUSY_UPLOAD);

@@ -21,7 +21,10 @@
  * - A file is named by its key in an order (`files.order_id` is set when the order is stored; a
  *   file with an order cannot go into another). Files no order took within UNATTACHED_TTL_MS are
  *   deleted: at most once per SWEEP_INTERVAL_MS, an upload starts a sweep in the background that
- *   deletes up to SWEEP_BATCH of them (an index on created_at where order_id is null).
+ *   deletes up to SWEEP_BATCH of them (an index on created_at where order_id is null). A file in a
+ *   logged-in user's server cart (`carts.image_ids`, issue 19) is kept while it is there.
+ * - A logged-in uploader is recorded (`files.user_id`): the server cart accepts only the caller's
+ *   own files or anonymous uploads not yet attached (api/cart/server-cart.ts).
  */
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -131,7 +134,9 @@ export function createFileService(db: Db, options: FileServiceOptions = {}) {
     const rows = await queryRows<{ id: number }>(
       db,
       sql`DELETE FROM files WHERE id IN (
-            SELECT id FROM files WHERE order_id IS NULL AND created_at < ${before}::timestamptz ORDER BY created_at LIMIT ${SWEEP_BATCH})
+            SELECT f.id FROM files f WHERE f.order_id IS NULL AND f.created_at < ${before}::timestamptz
+              AND NOT EXISTS (SELECT 1 FROM carts c WHERE f.id = ANY(c.image_ids))
+            ORDER BY f.created_at LIMIT ${SWEEP_BATCH})
           RETURNING id`,
     );
     return rows.length;
@@ -190,7 +195,7 @@ export function createFileService(db: Db, options: FileServiceOptions = {}) {
   }
 
   /** Checks and stores one upload (inside the queue). */
-  async function store(file: File): Promise<UploadedFile> {
+  async function store(file: File, userId: number | null): Promise<UploadedFile> {
     const bytes = Buffer.from(await file.arrayBuffer());
     const type = sniffType(bytes);
     if (!type) throw new HttpError(400, UPLOAD_TYPE_MESSAGE, [{ field: "file", message: UPLOAD_TYPE_MESSAGE }]);
@@ -200,7 +205,8 @@ export function createFileService(db: Db, options: FileServiceOptions = {}) {
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(files)
-        .values({ originalName, mimeType: type, size: bytes.byteLength, storageKey: key })
+        // A subquery, not the id: a token can outlive its deleted user (the upload is then anonymous).
+        .values({ originalName, mimeType: type, size: bytes.byteLength, storageKey: key, userId: userId === null ? null : sql`(SELECT id FROM users WHERE id = ${userId})` })
         .returning({ id: files.id, createdAt: files.createdAt });
       // Base64 text rather than a bytea parameter: PGlite's own bytea (de)serialisation is
       // ~6× slower on insert and ~18× on read (10 MB: 3.5 s vs 0.6 s, 2 s vs 0.1 s here).
@@ -243,12 +249,12 @@ export function createFileService(db: Db, options: FileServiceOptions = {}) {
      * Checks and stores one upload; 400 with a Russian field error on `file` when it is not
      * accepted; FileServiceBusy (the route's 503) when the queue or its byte budget is full.
      */
-    async upload(file: File, { admitted = false }: { admitted?: boolean } = {}): Promise<UploadedFile> {
+    async upload(file: File, { admitted = false, userId = null }: { admitted?: boolean; userId?: number | null } = {}): Promise<UploadedFile> {
       if (uploads.pendingCount >= maxWaiting) throw new FileServiceBusy("Too many uploads are waiting");
       // The route admits the request's bytes before the body is read (admit); direct callers here.
       const release = admitted ? () => {} : admit(file.size);
       try {
-        return await uploads(() => store(file));
+        return await uploads(() => store(file, userId));
       } finally {
         release();
         maybeSweep();

@@ -7,6 +7,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { Endpoint } from "../../contract/index";
 import { HttpError, validationError } from "./errors";
+import { requireUser } from "../auth/session";
 
 /** Russian zod messages for field errors (shown per field, §5), without touching zod's global config. */
 const ruErrors = z.locales.ru().localeError;
@@ -82,6 +83,9 @@ async function readBody(c: Context, endpoint: Endpoint): Promise<unknown> {
 
 export function route<E extends Endpoint>(app: Hono, endpoint: E, handler: RouteHandler<E>, options: RouteOptions = {}): void {
   app.on(endpoint.method, honoPath(endpoint.path), async (c) => {
+    // Guard first (§6 `auth` of the contract): an anonymous caller gets the 401 (the storefront
+    // refreshes on it, §4) before anything it sent is read, never a 400 about its body.
+    if (endpoint.auth) requireUser(c);
     const input = {
       params: parse(endpoint.params, c.req.param(), "params"),
       query: parse(endpoint.query, queryObject(new URL(c.req.url)), "query"),

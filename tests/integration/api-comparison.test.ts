@@ -70,7 +70,7 @@ describe.each(testBackends())("comparison on $name", (backend) => {
     expect(result[0].title).toMatch(/[а-яё]/i);
   });
 
-  it("no ids: categories are empty (no user in the reference API); only unknown ids: both empty", async () => {
+  it("no ids: categories are empty for an anonymous caller; only unknown ids: both empty", async () => {
     expect(await ok(`/api/comparing/categories`, endpoints.comparingCategories.response)).toEqual([]);
     expect(await categories([999_999_999])).toEqual([]);
     expect(await list([999_999_999])).toEqual([]);
