@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium.mjs";
-import { DEAD_API_URL, E2E_DATA_DIR, OUTAGE_PORT, SHOP_PORT, SHOP_URL } from "./tests/support/servers.ts";
+import { DEAD_API_URL, E2E_DATA_DIR, OUTAGE_PORT, SERVER_LOG, SHOP_PORT, SHOP_URL } from "./tests/support/servers.ts";
 
 const CI = Boolean(process.env.CI);
 /**
@@ -31,6 +31,9 @@ const serverEnv = {
   DATABASE_URL: "",
   COOKIE_DOMAIN: "",
   SENTRY_DSN: "",
+  // Codes and letters go to the log (tests/support/server-log.ts reads them), never out.
+  SMS_URL: "",
+  SMTP_URL: "",
 };
 
 export default defineConfig({
@@ -68,7 +71,9 @@ export default defineConfig({
       name: "shop",
       command: "node tests/support/serve.mjs",
       url: `http://127.0.0.1:${SHOP_PORT}/readyz`,
-      env: { ...serverEnv, PORT: String(SHOP_PORT), API_URL: "", DATA_DIR: E2E_DATA_DIR, E2E_FRESH_DATA: "1" },
+      // APP_ENV=demo: the demo accounts exist, and with no SMS provider or SMTP the codes and the
+      // letters (with their recipients) go to the log, which serve.mjs copies to SERVER_LOG.
+      env: { ...serverEnv, PORT: String(SHOP_PORT), API_URL: "", DATA_DIR: E2E_DATA_DIR, E2E_FRESH_DATA: "1", APP_ENV: "demo", E2E_SERVER_LOG: SERVER_LOG },
       // The first start creates and seeds the database.
       timeout: 120_000,
       reuseExistingServer: !CI,

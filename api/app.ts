@@ -20,6 +20,7 @@ import { subscriptionRoutes } from "./subscription/routes";
 import { feedRoutes } from "./feed/routes";
 import { favoritesRoutes } from "./favorites/routes";
 import { sessionMiddleware } from "./auth/session";
+import { authRoutes } from "./auth/routes";
 
 export interface AppOptions {
   /** Where unexpected errors go; console.error by default. */
@@ -53,6 +54,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
   app.route("/", seoRoutes(deps));
   app.route("/", subscriptionRoutes(deps));
   app.route("/", feedRoutes(deps));
+  app.route("/", authRoutes(deps));
 
   app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE, errors: [] }, 404));
   app.onError((error, c) => errorResponse(error, c, logError));

@@ -2,6 +2,8 @@
 import type { Db } from "./db/client";
 import type { Mailer } from "./mail/mailer";
 import type { SessionKeys } from "./auth/session";
+import type { AuthLimits } from "./auth/limits";
+import type { SmsSender } from "./auth/sms";
 
 export interface ApiDeps {
   db: Db;
@@ -19,6 +21,15 @@ export interface ApiDeps {
   sessionKeys: SessionKeys;
   /** APP_ENV: "production" never gets demo accounts, nor codes written to the log. */
   appEnv?: string;
+  /** REDIS_URL: the auth limits are shared through Redis when set (api/auth/limits.ts). */
+  redisUrl?: string;
+  /** SMS_URL: the HTTP SMS provider (api/auth/sms.ts); unset = codes in the log outside production. */
+  smsUrl?: string;
+  /** Ready auth limits / SMS sender (the API builds them from redisUrl / smsUrl; tests pass their own). */
+  authLimits?: AuthLimits;
+  sms?: SmsSender;
+  /** The clock of codes and refresh tokens (tests); default the real one. */
+  now?: () => Date;
   /** Lifetime of the API's own read caches (cart pricing), ms; 0 = off; unset = their default. */
   readCacheTtlMs?: number;
 }

@@ -12,6 +12,9 @@ import { prepareDatabase } from "./db/prepare";
 import { DEFAULT_SEED_GROUPS } from "./db/seed";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createSessionKeys } from "./auth/secret";
+import { createAuthLimits, type AuthLimits } from "./auth/limits";
+import { createSmsSender, type SmsSender } from "./auth/sms";
+import { ensureDemoAccounts } from "./auth/demo-accounts";
 
 export interface ReferenceApi {
   /** Hono app.fetch, serving paths under /api. */
@@ -51,14 +54,28 @@ export interface StartOptions {
   appEnv?: string;
   /** Seconds the API's own read caches (the cart pricing's) keep rows; 0 = off. Default 30. */
   readCacheTtlS?: number;
+  /** REDIS_URL: auth rate limits shared through Redis; unset = in process. */
+  redisUrl?: string;
+  /** SMS_URL: HTTP SMS provider for login codes; unset = codes in the log (never in production). */
+  smsUrl?: string;
+  /** Ready limits / SMS sender / clock (tests). */
+  authLimits?: AuthLimits;
+  sms?: SmsSender;
+  now?: () => Date;
 }
 
 /** Builds the API over an opened, migrated database (tests can pass their own). */
 export function createReferenceApi(
   database: Pick<Database, "db" | "describe" | "close">,
-  options: Pick<StartOptions, "validateResponses" | "logError" | "smtpUrl" | "mailFrom" | "mailer" | "readCacheTtlS" | "siteUrl" | "authSecret" | "appEnv"> = {},
+  options: Pick<
+    StartOptions,
+    | "validateResponses" | "logError" | "smtpUrl" | "mailFrom" | "mailer" | "readCacheTtlS" | "siteUrl" | "authSecret" | "appEnv"
+    | "redisUrl" | "smsUrl" | "authLimits" | "sms" | "now"
+  > = {},
 ): ReferenceApi {
   const mailer = options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom });
+  const authLimits = options.authLimits ?? createAuthLimits({ redisUrl: options.redisUrl });
+  const sms = options.sms ?? createSmsSender({ smsUrl: options.smsUrl, appEnv: options.appEnv });
   const listeners = new Set<() => void>();
   const notifyChange = () => {
     for (const listener of listeners) {
@@ -82,6 +99,11 @@ export function createReferenceApi(
       siteUrl: options.siteUrl,
       sessionKeys: createSessionKeys(database.db, options.authSecret),
       appEnv: options.appEnv,
+      redisUrl: options.redisUrl,
+      smsUrl: options.smsUrl,
+      authLimits,
+      sms,
+      now: options.now,
       readCacheTtlMs: options.readCacheTtlS === undefined ? undefined : options.readCacheTtlS * 1000,
     },
     { logError: options.logError },
@@ -93,6 +115,7 @@ export function createReferenceApi(
     close: () =>
       (closed ??= (async () => {
         mailer.close();
+        await authLimits.close();
         await database.close();
       })()),
     onChange: (listener) => {
@@ -110,6 +133,8 @@ export async function startReferenceApi(options: StartOptions): Promise<Referenc
   });
   try {
     await prepareDatabase(database, options.seedGroups ?? DEFAULT_SEED_GROUPS);
+    // Demo accounts (password demo12345) everywhere but production (ADR 033).
+    if (options.appEnv !== "production") await ensureDemoAccounts(database.db);
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

@@ -10,6 +10,9 @@ import { seedDatabase } from "./db/seed";
 import type { Mailer } from "./mail/mailer";
 import { createSessionKeys } from "./auth/secret";
 import { signAccessToken, type AuthUser } from "./auth/session";
+import { ensureDemoAccounts } from "./auth/demo-accounts";
+import type { AuthLimits } from "./auth/limits";
+import type { SmsSender } from "./auth/sms";
 
 export interface TestBackend {
   name: "pglite" | "postgres";
@@ -93,13 +96,25 @@ export interface TestApi {
 /** A seeded API on a fresh database of the backend (small seed by default to keep tests quick). */
 export async function openTestApi(
   backend: TestBackend,
-  options: { groups?: number; mailer?: Mailer; siteUrl?: string; appEnv?: string } = {},
+  options: {
+    groups?: number;
+    mailer?: Mailer;
+    siteUrl?: string;
+    appEnv?: string;
+    /** Auth: limits, SMS sender and clock of the API (api/auth). */
+    authLimits?: AuthLimits;
+    sms?: SmsSender;
+    now?: () => Date;
+    /** Create the demo accounts (api/auth/demo-accounts.ts) after the seed. */
+    demoAccounts?: boolean;
+  } = {},
 ): Promise<TestApi> {
   const { database, cleanup } = await backend.open();
   await seedDatabase(database.db, { groups: options.groups ?? 200 });
+  if (options.demoAccounts) await ensureDemoAccounts(database.db);
   const api = createReferenceApi(
     { db: database.db, describe: database.describe, close: cleanup },
-    { mailer: options.mailer, siteUrl: options.siteUrl, appEnv: options.appEnv ?? "test" },
+    { mailer: options.mailer, siteUrl: options.siteUrl, appEnv: options.appEnv ?? "test", authLimits: options.authLimits, sms: options.sms, now: options.now },
   );
   const keys = createSessionKeys(database.db);
   return {

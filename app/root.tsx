@@ -24,6 +24,8 @@ import { ProgressBar } from "./components/progress-bar.tsx";
 import { COATING_PRICE_ACTION } from "./features/coating/coating-form.ts";
 import { SITE_NAME } from "./lib/seo.ts";
 import { shellData } from "./lib/shell.server.tsx";
+import { sessionUser } from "./features/auth/session-user.server.ts";
+import { AUTH_ACTIONS } from "./features/auth/auth-forms.ts";
 import { MetrikaPixel, MetrikaTag, useMetrika } from "./components/metrika.tsx";
 import { useAccountSync } from "./features/account/use-account-sync.ts";
 import stylesHref from "./styles/app.css?url";
@@ -39,7 +41,7 @@ export const links: Route.LinksFunction = () => [
 export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const init = await context.content.init();
+  const [init, session] = await Promise.all([context.content.init(), sessionUser(context)]);
   const { menu, footer, contacts } = shellData(init, context.city);
   return {
     city: context.city,
@@ -50,7 +52,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     contacts,
     minimalOrderPrice: init.minimalOrderPrice,
     origin: context.originForCity(context.city),
-    isAuthenticated: context.isAuthenticated,
+    /** The visitor's session (§4): the user when the token cookie names one; a failed refresh is anonymous. */
+    isAuthenticated: session.signedIn,
+    user: session.user,
     nonce: context.nonce,
     /** §9 Yandex Metrika counter (METRIKA_ID): the one configuration value the browser gets. */
     metrikaId: context.metrikaId,
@@ -59,10 +63,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * Menus and contacts change rarely: plain navigations keep the root data, and so does the live
- * print-price calculator; other actions (city switch, later login) refresh it.
+ * print-price calculator; other actions (city switch, login, logout) refresh it: the header shows
+ * the user.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, defaultShouldRevalidate }) => {
   if (formMethod === undefined || formMethod === "GET") return false;
+  // Login, signup and logout change who the header shows (a refused form changes nothing: 4xx).
+  if (formAction && AUTH_ACTIONS.test(formAction)) return defaultShouldRevalidate;
   if (formAction === COATING_PRICE_ACTION) return false;
   return defaultShouldRevalidate;
 };

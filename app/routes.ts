@@ -15,7 +15,15 @@ export default [
   route("blog/:id", "routes/post-item.tsx", { id: "blog-item" }),
   route("actions", "routes/post-list.tsx", { id: "promotion-list" }),
   route("actions/:id", "routes/post-item.tsx", { id: "promotion-item" }),
-  // /profile, /profile/companies, /profile/cp, /profile/orders, /email/confirm — accounts issue
+  // /profile, /profile/companies, /profile/cp, /profile/orders — accounts issue
+  // Authentication (issue 19, ADR 036): personal pages (private, noindex); the forms work without JavaScript.
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx", { id: "reset-password" }),
+  route("reset-password/:token", "routes/reset-password.tsx", { id: "reset-password-token" }),
+  route("email/confirm", "routes/email-confirm.tsx"),
+  route("logout", "routes/logout.ts"),
   // /favorites, /comparison — cart issue
   // /cp, /cp/:id, /cp/edit/:id, /cp/hidden — commercial offers issue
   // The static pages (app/features/content/static-pages.ts): one route for all of them, since every

@@ -29,23 +29,47 @@ export type SmsLoginRequest = z.infer<typeof SmsLoginRequest>;
 export const SmsSendRequest = z.object({ phone: phone(), channel: z.enum(["sms", "call"]).default("sms") });
 export type SmsSendRequest = z.input<typeof SmsSendRequest>;
 
+export const PASSWORD_MIN_MESSAGE = "Пароль: не меньше 8 символов";
+export const PASSWORD_MAX_MESSAGE = "Пароль: не больше 128 символов";
+/** The one password rule (sign-up, reset, change): 8–128 characters. */
+export const password = () => z.string().min(8, PASSWORD_MIN_MESSAGE).max(128, PASSWORD_MAX_MESSAGE);
+
 export const SignupRequest = z.object({
-  email: email(),
-  password: z.string().min(8).max(128),
-  name: z.string().trim().min(1).max(255).optional(),
+  email: email().max(254, "Слишком длинный e-mail"),
+  password: password(),
+  name: z.string("Укажите имя").trim().min(1, "Укажите имя").max(255, "Имя: не больше 255 символов"),
   phone: phone().optional(),
   /** Consent with /agreement and /privacy is required to sign up. */
-  agreement: z.literal(true),
+  agreement: z.literal(true, "Нужно согласие с пользовательским соглашением и политикой конфиденциальности"),
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
-export const RefreshRequest = z.object({ refreshToken: z.string().min(1) });
+export const RefreshRequest = z.object({ refreshToken: z.string().min(1).max(512) });
 
 /** The token from the e-mailed link is the path parameter; the body sets the new password. */
-export const ResetPasswordRequest = z.object({ password: z.string().min(8).max(128) });
+export const ResetPasswordRequest = z.object({ password: password() });
+
+/** "Забыли пароль?": the address to send the reset link to. */
+export const ResetPasswordLinkRequest = z.object({ email: email().max(254, "Слишком длинный e-mail") });
+export type ResetPasswordLinkRequest = z.infer<typeof ResetPasswordLinkRequest>;
+
+/** The same answer whether or not the address has an account (no account enumeration). */
+export const ResetPasswordLinkSent = Success.extend({ message: z.string() });
+export type ResetPasswordLinkSent = z.infer<typeof ResetPasswordLinkSent>;
+
+/**
+ * The visitor's IP, set by the storefront on its in-process calls to the embedded API (from
+ * Express's `req.ip`) and overwritten by the API's Express listener for outside callers, so it
+ * cannot be forged. The per-IP auth limits count by it (ADR 033).
+ */
+export const CLIENT_IP_HEADER = "X-Client-IP";
+
+/** Storefront pages the account letters link to: `${site}/email/confirm?token=…`, `${site}/reset-password?token=…`. */
+export const EMAIL_CONFIRM_PAGE = "/email/confirm";
+export const RESET_PASSWORD_PAGE = "/reset-password";
 
 /** The refresh token to revoke; without it only the access token's session ends. */
-export const LogoutRequest = z.object({ refreshToken: z.string().optional() });
+export const LogoutRequest = z.object({ refreshToken: z.string().max(512).optional() });
 
 const tag = "auth";
 
@@ -90,6 +114,16 @@ export const authEndpoints = {
     body: RefreshRequest,
     response: RefreshResult,
   }),
+  authResetPasswordRequest: endpoint({
+    id: "authResetPasswordRequest",
+    method: "POST",
+    path: "/auth/reset-password",
+    tag,
+    summary: "Send the password reset link to the e-mail (same answer whether or not it has an account)",
+    timeout: "default",
+    body: ResetPasswordLinkRequest,
+    response: ResetPasswordLinkSent,
+  }),
   authResetPassword: endpoint({
     id: "authResetPassword",
     method: "POST",
@@ -97,7 +131,7 @@ export const authEndpoints = {
     tag,
     summary: "Set a new password with the one-time token from the reset e-mail",
     timeout: "default",
-    params: z.object({ token: z.string().min(1) }),
+    params: z.object({ token: z.string().min(1).max(512) }),
     body: ResetPasswordRequest,
     response: Success,
   }),

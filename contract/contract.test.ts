@@ -162,6 +162,8 @@ const DESIGNED_CALLS = [
   "GET /api/feed/offers",
   // §4 login merge of the local cart in one call (ADR 037)
   "POST /api/cart/merge",
+  // Accounts (issue 19, ADR 033): "Забыли пароль?" asks for the reset link
+  "POST /api/auth/reset-password",
 ];
 
 const key = (e: Pick<Endpoint, "method" | "path">) => `${e.method} /api${e.path}`;
@@ -230,7 +232,7 @@ describe("endpoint registry", () => {
       "cartDetail", "cartRecalculate", "cartMerge", "cartComment", "cartClear", "cartImageAdd", "cartImageDelete", "orderList", "orderCreate", "authLogout",
     ];
     const open = [
-      "init", "cityList", "authLogin", "authSmsLogin", "authSignup", "authRefresh", "authSmsSend", "authResetPassword",
+      "init", "cityList", "authLogin", "authSmsLogin", "authSignup", "authRefresh", "authSmsSend", "authResetPassword", "authResetPasswordRequest",
       "kpPublic", "cartUnauth", "orderCreateUnauth", "productList", "productDetail", "searchGlobal", "fileUpload",
     ];
     for (const id of needsAuth) expect(endpoints[id as keyof typeof endpoints].auth, id).toBe(true);

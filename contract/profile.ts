@@ -137,8 +137,19 @@ export const LegalCompanyForm = z.object({
 });
 export type LegalCompanyForm = z.input<typeof LegalCompanyForm>;
 
+/** Avatar upload: PNG, JPEG or WebP up to 5 MB; stored as a 256×256 WebP (api/auth/avatar.ts). */
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+/** The multipart body of change_avatar at most: the file and the form's overhead. */
+export const AVATAR_BODY_LIMIT = MAX_AVATAR_BYTES + 64 * 1024;
+export const AVATAR_SIZE_MESSAGE = "Фото не больше 5 МБ";
+export const AVATAR_TYPE_MESSAGE = "Можно загрузить фото в формате PNG, JPEG или WebP";
+export const AVATAR_SIZE_PX = 256;
+
 export const AvatarForm = z.object({
-  avatar: z.file().mime(["image/png", "image/jpeg", "image/webp"]).max(5 * 1024 * 1024),
+  avatar: z
+    .file(AVATAR_TYPE_MESSAGE)
+    .mime(["image/png", "image/jpeg", "image/webp"], AVATAR_TYPE_MESSAGE)
+    .max(MAX_AVATAR_BYTES, AVATAR_SIZE_MESSAGE),
 });
 export type AvatarForm = z.input<typeof AvatarForm>;
 
@@ -153,16 +164,25 @@ export type CodeSent = z.infer<typeof CodeSent>;
 
 export const PhoneSetRequest = z.object({ phone: phone() });
 export const PhoneConfirmRequest = z.object({ code: z.string().trim().regex(/^\d{4,6}$/, "Неверный код") });
-export const EmailSetRequest = z.object({ email: email() });
+export const EmailSetRequest = z.object({ email: email().max(254, "Слишком длинный e-mail") });
 /** §4: the e-mail is confirmed by a token sent in a link (/email/confirm). */
-export const EmailConfirmRequest = z.object({ token: z.string().min(1) });
+export const EmailConfirmRequest = z.object({ token: z.string().min(1).max(512) });
 
 /** Users who signed up by phone have no password yet, so the current one is optional. */
 export const ChangePasswordRequest = z.object({
-  currentPassword: z.string().optional(),
-  newPassword: z.string().min(8).max(128),
+  currentPassword: z.string().max(128).optional(),
+  newPassword: z.string().min(8, "Пароль: не меньше 8 символов").max(128, "Пароль: не больше 128 символов"),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/**
+ * A password change ends every session (issue 19); the one that changed it goes on with the new
+ * token pair in `authenticated` (the storefront writes it to the auth cookie).
+ */
+export const ChangePasswordResult = Success.extend({
+  authenticated: z.object({ token: z.string().min(1), refreshToken: z.string().min(1) }),
+});
+export type ChangePasswordResult = z.infer<typeof ChangePasswordResult>;
 
 const tag = "profile";
 
@@ -304,11 +324,11 @@ export const profileEndpoints = {
     method: "POST",
     path: "/profile/change_password",
     tag,
-    summary: "Change the password",
+    summary: "Change the password; every other session ends, this one gets a new token pair",
     auth: true,
     timeout: "default",
     body: ChangePasswordRequest,
-    response: Success,
+    response: ChangePasswordResult,
   }),
   emailSet: endpoint({
     id: "emailSet",

@@ -22,7 +22,8 @@
  *   file with an order cannot go into another). Files no order took within UNATTACHED_TTL_MS are
  *   deleted: at most once per SWEEP_INTERVAL_MS, an upload starts a sweep in the background that
  *   deletes up to SWEEP_BATCH of them (an index on created_at where order_id is null). A file in a
- *   logged-in user's server cart (`carts.image_ids`, issue 19) is kept while it is there.
+ *   logged-in user's server cart (`carts.image_ids`, issue 19) is kept while it is there. A user's
+ *   avatar (api/auth/avatar.ts) is a file too, kept while `users.avatar` points at it.
  * - A logged-in uploader is recorded (`files.user_id`): the server cart accepts only the caller's
  *   own files or anonymous uploads not yet attached (api/cart/server-cart.ts).
  */
@@ -136,6 +137,8 @@ export function createFileService(db: Db, options: FileServiceOptions = {}) {
       sql`DELETE FROM files WHERE id IN (
             SELECT f.id FROM files f WHERE f.order_id IS NULL AND f.created_at < ${before}::timestamptz
               AND NOT EXISTS (SELECT 1 FROM carts c WHERE f.id = ANY(c.image_ids))
+              -- an avatar (api/auth/avatar.ts) is kept while it is someone's
+              AND NOT EXISTS (SELECT 1 FROM users u WHERE u.avatar = '/api/file/' || f.storage_key)
             ORDER BY f.created_at LIMIT ${SWEEP_BATCH})
           RETURNING id`,
     );

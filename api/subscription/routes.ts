@@ -17,7 +17,7 @@ const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
  * a link to another site by sending a forged header. Without SITE_URL letters go to the log, read
  * by the developer only, and the link follows the storefront's header or the API's own origin.
  */
-function siteOrigin(deps: ApiDeps, c: Context): string {
+export function siteOrigin(deps: ApiDeps, c: Context): string {
   if (deps.siteUrl) return deps.siteUrl.replace(/\/$/, "");
   const named = c.req.header(SITE_ORIGIN_HEADER);
   if (named && ORIGIN.test(named)) return named.toLowerCase();

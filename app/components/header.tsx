@@ -10,6 +10,7 @@ import { Icon } from "./ui/icon.tsx";
 import { ComparisonEntry, FavoritesEntry } from "#app/features/shopping/header-count.tsx";
 import { ListNotice } from "#app/features/shopping/list-notice.tsx";
 import { CartEntry } from "#app/features/cart/cart-counter.tsx";
+import { AccountEntry } from "#app/features/auth/account-entry.tsx";
 
 /** §2 shell header: catalogue menu from init, city picker, search, account/favourites/comparison/cart. */
 export function Header() {
@@ -40,10 +41,7 @@ export function Header() {
         <CatalogMenu categories={root?.menu ?? []} />
         <SearchBox />
         <nav className="header__user" aria-label="Покупателю">
-          <AppLink to="/profile" className="header__entry">
-            <Icon name="user" />
-            <span>Войти</span>
-          </AppLink>
+          <AccountEntry />
           <FavoritesEntry />
           <ComparisonEntry />
           <CartEntry />

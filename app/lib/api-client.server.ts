@@ -21,6 +21,8 @@ export interface ApiError {
   errors: Record<string, string>;
   /** order/create_unauth's 409: the order the Idempotency-Key already made (contract ApiErrorBody). */
   orderId?: number;
+  /** A 429's Retry-After in seconds (login limits: the form says how long to wait). */
+  retryAfter?: number;
 }
 
 export type ApiResult<T> = { ok: true; data: T; status: number } | { ok: false; error: ApiError };
@@ -45,6 +47,11 @@ export interface ApiClientOptions {
    * refreshes them. Failures are never kept. Cached data is shared by every request: read only.
    */
   readCache?: { cache: TtlCache; ttlMs: number; staleMs: number };
+  /**
+   * Headers sent with every call: the visitor's IP (CLIENT_IP_HEADER, for the API's per-IP auth
+   * limits) and the origin the visitor used (X-Site-Origin, for links in letters when SITE_URL is unset).
+   */
+  headers?: Record<string, string>;
 }
 
 /** RFC 6750 §2.1 b64token: what a bearer token can be. */
@@ -131,6 +138,8 @@ export async function mapError(response: Response | null): Promise<ApiError> {
       for (const { field, message } of body.data.errors) error.errors[field] = message;
       if (body.data.orderId !== undefined) error.orderId = body.data.orderId;
     }
+    const retryAfter = Number(response.headers.get("Retry-After"));
+    if (response.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = Math.ceil(retryAfter);
   } else {
     discard(response);
   }
@@ -161,7 +170,7 @@ export function createApiClient(options: ApiClientOptions) {
     extraHeaders?: Record<string, string>,
   ): Promise<Response | null> {
     try {
-      const headers = new Headers(extraHeaders);
+      const headers = new Headers({ ...options.headers, ...extraHeaders });
       headers.set("Accept", "application/json");
       if (contentType) headers.set("Content-Type", contentType);
       if (token) headers.set("Authorization", `Bearer ${token}`);

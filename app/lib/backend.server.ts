@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import type { Env } from "./env.server.ts";
+import { CLIENT_IP_HEADER } from "#contract/auth.ts";
 
 /** Where the storefront's /api calls go: the embedded reference API (in-process) or API_URL. */
 export interface Backend {
@@ -29,6 +30,8 @@ export async function createBackend(env: Env): Promise<Backend> {
     siteUrl: env.SITE_URL,
     authSecret: env.AUTH_SECRET,
     appEnv: env.APP_ENV,
+    redisUrl: env.REDIS_URL,
+    smsUrl: env.SMS_URL,
     // The same lifetime as the storefront's read cache of catalogue answers (0 = both off).
     readCacheTtlS: env.API_CACHE_TTL,
   });
@@ -37,7 +40,19 @@ export async function createBackend(env: Env): Promise<Backend> {
     baseUrl: "http://reference.internal/api",
     fetch: (request) => Promise.resolve(reference.fetch(request)),
     listener: (req, res, next) => {
-      if (req.path === "/api" || req.path.startsWith("/api/")) void listen(req, res);
+      if (req.path === "/api" || req.path.startsWith("/api/")) {
+        // An outside caller's IP is the one Express saw (trust proxy), never a header it sent:
+        // the per-IP auth limits count by CLIENT_IP_HEADER (ADR 033).
+        const name = CLIENT_IP_HEADER.toLowerCase();
+        for (let i = req.rawHeaders.length - 2; i >= 0; i -= 2) {
+          if (req.rawHeaders[i].toLowerCase() === name) req.rawHeaders.splice(i, 2);
+        }
+        if (req.ip) {
+          req.headers[name] = req.ip;
+          req.rawHeaders.push(CLIENT_IP_HEADER, req.ip);
+        } else delete req.headers[name];
+        void listen(req, res);
+      }
       else next();
     },
     ping: reference.ping,

@@ -9,6 +9,8 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { isbot } from "isbot";
 import type { City } from "#contract/content.ts";
+import { CLIENT_IP_HEADER } from "#contract/auth.ts";
+import { SITE_ORIGIN_HEADER } from "#app/features/subscription/subscription.server.ts";
 import { CITY_COOKIE, hostForCity, isMoscowHost, selectCity } from "#app/features/city/city.ts";
 import { bearerToken, createApiClient } from "./api-client.server.ts";
 import type { Backend } from "./backend.server.ts";
@@ -129,6 +131,8 @@ export function createContextFactory(env: Env, backend: Backend) {
       defaultTimeoutMs: env.REQUEST_TIMEOUT,
       readCache,
       tokens: token ? { token, refreshToken: bearerToken(cookies[REFRESH_COOKIE]) } : null,
+      // The visitor's IP for the API's per-IP auth limits (ADR 033) and the origin for links in letters.
+      headers: { ...(req.ip ? { [CLIENT_IP_HEADER]: req.ip } : {}), [SITE_ORIGIN_HEADER]: site.origin },
       onTokens: (tokens) => {
         if (!res.headersSent) for (const c of authCookies(hostname, tokens, env.COOKIE_DOMAIN)) res.append("Set-Cookie", c);
       },

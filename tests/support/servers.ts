@@ -26,3 +26,6 @@ export const E2E_DATA_DIR = path.join("data", "e2e", String(SHOP_PORT));
 
 /** The built production server (`npm run build` writes it). */
 export const SERVER_ENTRY = path.join("build", "server.mjs");
+
+/** The shop's stdout and stderr, teed by tests/support/serve.mjs (codes and letters in a fresh clone's log). */
+export const SERVER_LOG = path.join(E2E_DATA_DIR, "server.log");

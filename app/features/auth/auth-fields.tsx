@@ -1,0 +1,67 @@
+/**
+ * The pieces every authentication form is made of: a labelled field with its Russian error under
+ * it (§8), the message above a form, and the honeypot.
+ */
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { AUTH_FIELD } from "./auth-forms.ts";
+
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  id: string;
+  label: ReactNode;
+  error?: string | null;
+  /** A hint under the field (before its error). */
+  hint?: ReactNode;
+  /** Another input in place of a plain one (the masked phone field): given the ARIA props to spread. */
+  render?: (aria: Record<string, string | boolean | undefined>) => ReactNode;
+}
+
+export function Field({ id, label, error, hint, render, ...input }: FieldProps) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const aria = { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy };
+  return (
+    <div className="field auth-form__field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {render ? render(aria) : <input className="field__input" {...input} {...aria} />}
+      {hint ? (
+        <p className="auth-form__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error auth-form__error" id={errorId} data-testid={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form's own message (a 429, the login failure, the API down), read out when it appears. */
+export function FormMessage({ message, testId }: { message: string | null | undefined; testId?: string }) {
+  return message ? (
+    <p className="auth-form__message" role="alert" data-testid={testId}>
+      {message}
+    </p>
+  ) : null;
+}
+
+/** The honeypot (AUTH_FIELD.trap): off-screen, out of the tab order and of the accessibility tree. */
+export function Honeypot() {
+  return (
+    <div className="subscribe-trap" aria-hidden="true">
+      <label>
+        Сайт компании
+        <input type="text" name={AUTH_FIELD.trap} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+/** The first field with an error, to move focus to after a refused submit. */
+export function focusFirstError(form: HTMLFormElement | null) {
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}

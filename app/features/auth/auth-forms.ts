@@ -1,0 +1,93 @@
+/**
+ * The authentication forms (issue 19, ADR 036): paths, field names, the answers the route actions
+ * give back and the texts they show. Safe on both sides (no zod: the login dialog's code stays
+ * small); the parsing lives in `auth.server.ts`.
+ */
+
+export const LOGIN_PATH = "/login";
+export const SIGNUP_PATH = "/signup";
+export const FORGOT_PASSWORD_PATH = "/forgot-password";
+export const LOGOUT_PATH = "/logout";
+/** §2: after a successful login the user goes to /profile/cp. */
+export const AFTER_LOGIN_PATH = "/profile/cp";
+
+export const AUTH_FIELD = {
+  intent: "intent",
+  email: "email",
+  password: "password",
+  passwordRepeat: "passwordRepeat",
+  phone: "phone",
+  code: "code",
+  channel: "channel",
+  name: "name",
+  agreement: "agreement",
+  redirectTo: "redirectTo",
+  /**
+   * Honeypot: a field people never see (off-screen, out of the tab order, no autofill) and bots
+   * that fill every input do. A filled one gets the success answer and the API is never called.
+   */
+  trap: "website",
+} as const;
+
+/** What the /login action is asked to do. */
+export const LOGIN_INTENT = { email: "email", smsSend: "sms-send", smsLogin: "sms-login" } as const;
+export type LoginIntent = (typeof LOGIN_INTENT)[keyof typeof LOGIN_INTENT];
+
+export type SmsChannel = "sms" | "call";
+
+/** §4: at least 8 characters (the contract's SignupRequest / ResetPasswordRequest). */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** One answer for an unknown e-mail and a wrong password: nobody learns who has an account. */
+export const LOGIN_FAILED_MESSAGE = "Неверный e-mail или пароль";
+export const FORM_UNREADABLE_MESSAGE = "Не удалось прочитать форму. Попробуйте ещё раз.";
+/** The same text whether or not the address has an account (no enumeration). */
+export const FORGOT_PASSWORD_SENT =
+  "Если этот адрес зарегистрирован, мы отправили на него письмо со ссылкой для смены пароля. Ссылка действует 10 минут.";
+
+/** Field → message, in Russian, shown under the field (§8). */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** A form the action refused: the message above the form (or null), field errors, and what was typed (never a password). */
+export interface FormProblem {
+  ok: false;
+  message: string | null;
+  errors: FieldErrors;
+  values: Record<string, string>;
+}
+
+/** The /login action's answers that are not a redirect. */
+export type LoginAnswer =
+  | (FormProblem & { intent: LoginIntent })
+  | { ok: true; intent: "sms-send"; phone: string; channel: SmsChannel; resendIn: number; codeLength: number };
+
+export type SignupAnswer = FormProblem | { ok: true; email: string };
+export type ForgotPasswordAnswer = FormProblem | { ok: true };
+export type ResetPasswordAnswer = FormProblem | { ok: true };
+
+/** "через 42 секунды", "через 15 минут": the wait of a 429 in words. */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `через ${s} ${plural(s, "секунду", "секунды", "секунд")}`;
+  const m = Math.ceil(s / 60);
+  return `через ${m} ${plural(m, "минуту", "минуты", "минут")}`;
+}
+
+export function plural(n: number, one: string, few: string, many: string): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  if (mod10 === 1 && mod100 !== 11) return one;
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
+  return many;
+}
+
+/** "+79211234567" → "+7 (921) 123-45-67", the mask's own spelling. */
+export function formatPhone(phone: string): string {
+  const d = phone.replace(/\D/g, "");
+  if (d.length !== 11) return phone;
+  return `+7 (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7, 9)}-${d.slice(9, 11)}`;
+}
+
+/** Actions after which the root data (the header's user) is loaded again. */
+export const AUTH_ACTIONS = /^\/(login|signup|logout|email\/confirm|reset-password)(\/|\?|$)/;
