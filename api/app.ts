@@ -21,6 +21,7 @@ import { feedRoutes } from "./feed/routes";
 import { favoritesRoutes } from "./favorites/routes";
 import { sessionMiddleware } from "./auth/session";
 import { authRoutes } from "./auth/routes";
+import { accountRoutes } from "./account/routes";
 
 export interface AppOptions {
   /** Where unexpected errors go; console.error by default. */
@@ -55,6 +56,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
   app.route("/", subscriptionRoutes(deps));
   app.route("/", feedRoutes(deps));
   app.route("/", authRoutes(deps));
+  app.route("/", accountRoutes(deps));
 
   app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE, errors: [] }, 404));
   app.onError((error, c) => errorResponse(error, c, logError));

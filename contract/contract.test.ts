@@ -466,9 +466,11 @@ describe("sample payloads round-trip", () => {
   });
 
   it("legal company form data (§3)", () => {
-    const form = { shortTitle: "ООО Ромашка", inn: "7701234567", kpp: "", bik: "044525225" };
+    const form = { shortTitle: "ООО Ромашка", inn: "7707083893", kpp: "", bik: "044525225" };
     expect(LegalCompanyForm.parse(form)).toEqual(form);
     expect(LegalCompanyForm.safeParse({ ...form, inn: "123" }).success).toBe(false);
+    // Checksums (contract/requisites.ts): a changed digit is refused on its field.
+    expect(LegalCompanyForm.safeParse({ ...form, inn: "7707083894" }).error?.issues.map((i) => i.path.join("."))).toEqual(["inn"]);
     const image = new File([new Uint8Array([1, 2, 3])], "logo.png", { type: "image/png" });
     expect(LegalCompanyForm.parse({ ...form, image }).image).toBe(image);
   });

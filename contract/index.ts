@@ -36,6 +36,8 @@ export * from "./seo.ts";
 export * from "./subscription.ts";
 export * from "./feed.ts";
 export * from "./ordering-rules.ts";
+export * from "./requisites.ts";
+export * from "./address-line.ts";
 
 /** Every call of §7, by id. The storefront client and the reference API both import this. */
 export const endpoints = {

@@ -5,6 +5,9 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 import { IdParams, Success, email, id, isoDate, isoDateTime, phone, url } from "./common.ts";
+import { INN_MISSING, requisitesProblems, type RequisitesField, type RequisitesInput } from "./requisites.ts";
+
+const REQUISITES_FIELDS: readonly RequisitesField[] = ["inn", "ogrn", "kpp", "bik", "checkingAccount", "correspondentAccount"];
 
 /** §6 roles. */
 export const Role = z.enum(["ROLE_USER", "ROLE_MANAGER", "ROLE_SALES_CHIEF", "ROLE_ADMIN", "ROLE_ADMIN_MANAGER"]);
@@ -113,28 +116,65 @@ export const LegalCompany = z.object({
 });
 export type LegalCompany = z.infer<typeof LegalCompany>;
 
-/** Optional digits-only form field: an empty string means "not set" (form data has no null). */
-const digits = (pattern: RegExp, message: string) => z.union([z.literal(""), z.string().trim().regex(pattern, message)]).optional();
 const text = (max: number) => z.string().trim().max(max).optional();
+/** A requisite as typed: its format and checksum are checked by `requisitesProblems` below. */
+const requisite = () => z.string().trim().optional();
+
+/** Companies one user may keep (legal/create answers 400 beyond it). */
+export const MAX_LEGAL_COMPANIES = 20;
+
+export const LOGO_TYPE_MESSAGE = "Логотип: изображение PNG, JPEG или WebP";
+export const LOGO_SIZE_MESSAGE = "Логотип: не больше 5 МБ";
+export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
+export const LOGO_MIME_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 /**
- * §3: legal companies travel as form data; `image` is optional and omitted from an update when null.
- * Russian requisites are checked by length: ИНН 10/12, КПП 9, ОГРН 13/15, БИК 9, accounts 20 digits.
+ * §3: legal companies travel as form data; `image` (the logo) is optional and omitted from an
+ * update when null (the current one stays). A form sent without a chosen file carries an empty,
+ * nameless part (or an empty string): that is "no image" too. Beyond the claimed type checked
+ * here, the API checks the picture by its bytes (sharp) and refuses SVG (it can carry scripts).
+ *
+ * Requisites (issue 19) are checked by their checksums with contract/requisites.ts, the same
+ * functions the browser runs, and each message lands on its own field: ИНН 10/12 digits, ОГРН 13 /
+ * ОГРНИП 15, КПП 9, БИК 9, расчётный and корреспондентский счёт 20 digits against the БИК. Empty
+ * optional fields are "not given" (form data has no null).
  */
-export const LegalCompanyForm = z.object({
-  image: z.file().mime(["image/png", "image/jpeg", "image/webp", "image/svg+xml"]).max(5 * 1024 * 1024).optional(),
-  shortTitle: z.string().trim().min(1).max(255),
-  inn: z.string().trim().regex(/^(\d{10}|\d{12})$/, "ИНН: 10 или 12 цифр"),
-  ogrn: digits(/^(\d{13}|\d{15})$/, "ОГРН: 13 или 15 цифр"),
-  kpp: digits(/^\d{9}$/, "КПП: 9 цифр"),
-  bik: digits(/^\d{9}$/, "БИК: 9 цифр"),
-  bankTitle: text(255),
-  checkingAccount: digits(/^\d{20}$/, "Расчётный счёт: 20 цифр"),
-  correspondentAccount: digits(/^\d{20}$/, "Корр. счёт: 20 цифр"),
-  signerFullName: text(255),
-  signerPosition: text(255),
-  address: text(500),
-});
+export const LegalCompanyForm = z
+  .object({
+    image: z
+      .union([
+        z.literal(""),
+        z
+          .file()
+          .refine((file) => file.size === 0 || (LOGO_MIME_TYPES as readonly string[]).includes(file.type), LOGO_TYPE_MESSAGE)
+          .refine((file) => file.size <= MAX_LOGO_BYTES, LOGO_SIZE_MESSAGE),
+      ])
+      .optional(),
+    shortTitle: z.string({ error: "Укажите название" }).trim().min(1, "Укажите название").max(255),
+    inn: z.string({ error: INN_MISSING }).trim(),
+    ogrn: requisite(),
+    kpp: requisite(),
+    bik: requisite(),
+    bankTitle: text(255),
+    checkingAccount: requisite(),
+    correspondentAccount: requisite(),
+    signerFullName: text(255),
+    signerPosition: text(255),
+    address: text(500),
+  })
+  .superRefine((form, ctx) => {
+    // Only string values are checked here: a wrong type already has its own issue on the field.
+    const input: RequisitesInput = {};
+    for (const field of REQUISITES_FIELDS) {
+      const value: unknown = form[field];
+      if (typeof value === "string") input[field] = value;
+    }
+    const problems = requisitesProblems(input);
+    for (const field of REQUISITES_FIELDS) {
+      const message = problems[field];
+      if (message && field in input) ctx.addIssue({ code: "custom", path: [field], message, input: input[field] });
+    }
+  });
 export type LegalCompanyForm = z.input<typeof LegalCompanyForm>;
 
 /** Avatar upload: PNG, JPEG or WebP up to 5 MB; stored as a 256×256 WebP (api/auth/avatar.ts). */

@@ -137,7 +137,8 @@ export function createFileService(db: Db, options: FileServiceOptions = {}) {
       sql`DELETE FROM files WHERE id IN (
             SELECT f.id FROM files f WHERE f.order_id IS NULL AND f.created_at < ${before}::timestamptz
               AND NOT EXISTS (SELECT 1 FROM carts c WHERE f.id = ANY(c.image_ids))
-              -- an avatar (api/auth/avatar.ts) is kept while it is someone's
+              -- A company's logo (api/account/logo.ts) and an avatar are files no order takes: they stay.
+              AND NOT EXISTS (SELECT 1 FROM legal_companies lc WHERE lc.image = '/api/file/' || f.storage_key)
               AND NOT EXISTS (SELECT 1 FROM users u WHERE u.avatar = '/api/file/' || f.storage_key)
             ORDER BY f.created_at LIMIT ${SWEEP_BATCH})
           RETURNING id`,
