@@ -167,6 +167,22 @@ export async function loadServerCart(context: Pick<AppLoadContext, "api" | "isAu
 }
 
 /**
+ * POST /cart/sync intent=merge (§4 after login): the guest's lines, comment and layouts added to
+ * the server cart by cart/merge (local variations not on the server are kept; server lines win, so
+ * a merge sent twice — a reload half-way — changes nothing the second time).
+ */
+export async function mergeServerCart(context: Pick<AppLoadContext, "api" | "isAuthenticated">, form: FormLike): Promise<ServerCartAnswer> {
+  const key = field(form, "key").slice(0, 64);
+  if (!context.isAuthenticated) return serverAnswer(key, null, CART_LOGIN_NEEDED_MESSAGE, 401);
+  const items = readLines(field(form, "lines"));
+  const imageKeys = readImageKeys(field(form, "images").slice(0, 4000));
+  const comment = field(form, "comment").trim();
+  if (!items || !imageKeys || comment.length > 2000) return serverAnswer(key, null, CART_UNREADABLE_MESSAGE, 400);
+  const result = await context.api.call(endpoints.cartMerge, { body: { items, comment, imageKeys } });
+  return result.ok ? serverAnswer(key, result.data, null) : serverAnswer(key, null, messageOf(result.error), statusOf(result.error));
+}
+
+/**
  * POST /cart/sync intent=save: makes the server cart what the store holds — the lines
  * (cart/recalculate replaces them, comments included), the order comment (cart/comment when it
  * differs) and the attached layouts by key (cart/image added and removed to match) — and answers

@@ -4,10 +4,10 @@
  * the same `update` as the guest cart, each settled change written to the server through
  * /cart/sync (debounced) and answered priced. The cart pages show that answer (§8: an error
  * resets the page to zeros with the message and a retry). The login merge (§4) runs in
- * `startServerCart`: the guest's tmg_cart merged into the server cart by `mergeCarts`, written,
- * and only then cleared — a reload half-way merges again (mergeCarts is idempotent: server lines win).
+ * `startServerCart`: the guest's tmg_cart merged into the server cart (cart/merge, the rule of
+ * `mergeCarts`), and only then cleared — a reload half-way merges again (server lines win: idempotent).
  */
-import { cartPayload, cartItems, mergeCarts, EMPTY_LOCAL_CART, type CartImage, type LocalCart, type LocalCartItem } from "./cart.ts";
+import { cartPayload, cartItems, EMPTY_LOCAL_CART, type LocalCart } from "./cart.ts";
 import { linesKey, type CartPriceAnswer } from "./cart-view.ts";
 import type { CartStore } from "./cart-store.ts";
 
@@ -34,10 +34,10 @@ export interface ServerCartStore extends CartStore {
 }
 
 /** The body /cart/sync takes for a cart. */
-export function saveBody(cart: LocalCart): URLSearchParams {
+export function saveBody(cart: LocalCart, intent: "save" | "merge" = "save"): URLSearchParams {
   const lines = JSON.stringify(cartPayload(cart));
   return new URLSearchParams({
-    intent: "save",
+    intent,
     key: linesKey(lines + "\n" + cart.comment + "\n" + cart.images.map((i) => i.key).join(",")),
     lines,
     comment: cart.comment,
@@ -62,6 +62,7 @@ async function call(fetchImpl: FetchLike, init?: RequestInit): Promise<ServerCar
 
 export const loadCart = (fetchImpl: FetchLike) => call(fetchImpl, { headers: { Accept: "application/json" } });
 export const saveCart = (fetchImpl: FetchLike, cart: LocalCart) => call(fetchImpl, { method: "POST", body: saveBody(cart) });
+export const mergeCart = (fetchImpl: FetchLike, guest: LocalCart) => call(fetchImpl, { method: "POST", body: saveBody(guest, "merge") });
 
 /** A cart whose lines keep the store's own editing state (incomplete coating lines, line order) where the server agrees. */
 export function createServerCartStore(initial: LocalCart, answer: CartPriceAnswer | null, fetchImpl: FetchLike, debounceMs = DEBOUNCE_MS): ServerCartStore {
@@ -114,36 +115,19 @@ export function createServerCartStore(initial: LocalCart, answer: CartPriceAnswe
   };
 }
 
-/** The merged cart as the store holds it: the server's lines as they are, then the local-only ones; the merged images by key. */
-export function mergedLocalCart(server: LocalCart, local: LocalCart): LocalCart {
-  const merged = mergeCarts({ items: cartPayload(server), comment: server.comment, imageKeys: server.images.map((i) => i.key) }, local);
-  const products: Record<string, LocalCartItem> = {};
-  const byVariation = new Map([...cartItems(local), ...cartItems(server)].map((i) => [i.variation, i]));
-  merged.items.forEach((item, index) => {
-    const source = byVariation.get(item.variation);
-    if (source) products[String(item.variation)] = { ...source, addedAt: index + 1 };
-  });
-  const images = new Map<string, CartImage>([...local.images, ...server.images].map((i) => [i.key, i]));
-  return { products, comment: merged.comment, images: merged.imageKeys.flatMap((k) => images.get(k) ?? []), timestamp: 0 };
-}
-
 export type StartCartResult = { ok: true; store: ServerCartStore; merged: boolean } | { ok: false; message: string };
 
 /**
- * §4 after login (and on every page load while logged in): the server cart loaded; guest lines
- * left in tmg_cart merged into it (local variations not on the server are kept) and written; then
- * tmg_cart cleared. Fails (nothing cleared) when the server cannot be reached.
+ * §4 after login (and on every page load while logged in): guest lines left in tmg_cart are merged
+ * into the server cart (cart/merge: local variations not on the server are kept, as mergeCarts
+ * says) and tmg_cart is cleared once the server has them; else the server cart is loaded. Fails
+ * (nothing cleared) when the server cannot be reached.
  */
 export async function startServerCart(local: CartStore, fetchImpl: FetchLike): Promise<StartCartResult> {
-  const loaded = await loadCart(fetchImpl);
-  if (!loaded.ok) return { ok: false, message: loaded.answer.error ?? CART_SYNC_FAILED };
   const guest = local.getSnapshot();
-  if (!cartItems(guest).length && !guest.images.length && !guest.comment.trim()) {
-    return { ok: true, store: createServerCartStore(loaded.cart, loaded.answer, fetchImpl), merged: false };
-  }
-  const merged = mergedLocalCart(loaded.cart, guest);
-  const saved = await saveCart(fetchImpl, merged);
-  if (!saved.ok) return { ok: false, message: saved.answer.error ?? CART_SYNC_FAILED };
-  local.clear();
-  return { ok: true, store: createServerCartStore(saved.cart, saved.answer, fetchImpl), merged: true };
+  const hasGuest = cartItems(guest).length > 0 || guest.images.length > 0 || guest.comment.trim() !== "";
+  const result = hasGuest ? await mergeCart(fetchImpl, guest) : await loadCart(fetchImpl);
+  if (!result.ok) return { ok: false, message: result.answer.error ?? CART_SYNC_FAILED };
+  if (hasGuest) local.clear();
+  return { ok: true, store: createServerCartStore(result.cart, result.answer, fetchImpl), merged: hasGuest };
 }
