@@ -164,6 +164,10 @@ const DESIGNED_CALLS = [
   "POST /api/cart/merge",
   // Accounts (issue 19, ADR 033): "Забыли пароль?" asks for the reset link
   "POST /api/auth/reset-password",
+  // Search history of a logged-in user (issue 19)
+  "GET /api/search/history",
+  "DELETE /api/search/history/{id}",
+  "DELETE /api/search/history",
 ];
 
 const key = (e: Pick<Endpoint, "method" | "path">) => `${e.method} /api${e.path}`;
