@@ -54,6 +54,8 @@ export default [
   // /search/filter/text=…/{filters...} in one module; the header's suggestions (loader only).
   route("search", "routes/search.tsx", { id: "search" }),
   route("search/suggest", "routes/search-suggest.ts"),
+  // A logged-in visitor's search history for the header (issue 19, ADR 034): JSON for its store.
+  route("search/history", "routes/search-history.ts"),
   route("search/*", "routes/search.tsx", { id: "search-results" }),
 
   // Resource routes

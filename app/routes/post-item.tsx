@@ -32,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const path = new URL(request.url).pathname;
   const form = path.startsWith("/blog/") && /^[1-9]\d{0,8}$/.test(params.id ?? "") ? await request.formData().catch(() => null) : null;
   const answer = await commentAction(context, path, Number(params.id), form);
-  return answer instanceof Response ? answer : data(answer, { status: answer.error ? 400 : 200, headers: { "Cache-Control": "no-store" } });
+  return answer instanceof Response ? answer : data(answer, { headers: { "Cache-Control": "no-store" } });
 }
 
 export const headers = sharedPage;

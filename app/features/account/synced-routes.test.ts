@@ -73,7 +73,7 @@ describe("/favorites/sync and /comparison/sync", () => {
 
   it("junk intents and ids are a 400 message, never a call", async () => {
     const { ctx, seen } = context(() => ok([]));
-    for (const fields of [{ intent: "drop", ids: "1" }, { intent: "add", ids: "" }, { intent: "add", ids: "abc,-1,0,1e5" }, { ids: "1" }]) {
+    for (const fields of [{ intent: "drop", ids: "1" }, { intent: "add", ids: "" }, { intent: "add", ids: "abc,-1,0,1e5" }, { ids: "1" }] as Record<string, string>[]) {
       const res = await body(await changeList(ctx, "comparison", post(fields)));
       expect(res).toEqual({ status: 400, body: { ok: false, status: 400, message: BAD_LIST_REQUEST_MESSAGE }, cache: "no-store" });
     }
@@ -136,7 +136,7 @@ describe("/cart/sync", () => {
       { lines: "[]", images: JSON.stringify(["../../etc/passwd"]) },
       { lines: "[]", comment: "я".repeat(2001) },
       { lines: JSON.stringify(Array.from({ length: 201 }, (_, i) => ({ variation: i + 1, count: 1 }))) },
-    ]) {
+    ] as Record<string, string>[]) {
       const answer = await saveServerCart(ctx, form({ intent: "save", ...fields }));
       expect(answer).toMatchObject({ ok: false, status: 400, answer: { error: CART_UNREADABLE_MESSAGE, cart: { price: 0, lines: [] } } });
     }
@@ -186,7 +186,7 @@ describe("comments on a blog post (the post page's action)", () => {
   });
 
   it("junk intents and ids, a missing form: the bad-request message, no call", async () => {
-    for (const fields of [null, {}, { intent: "destroy" }, { intent: "update", commentId: "abc", text: "x" }, { intent: "delete", commentId: "-1" }, { intent: "delete", commentId: "99999999999" }]) {
+    for (const fields of [null, {}, { intent: "destroy" }, { intent: "update", commentId: "abc", text: "x" }, { intent: "delete", commentId: "-1" }, { intent: "delete", commentId: "99999999999" }] as (Record<string, string> | null)[]) {
       const { answer, seen } = run(fields);
       expect(await answer).toMatchObject({ error: COMMENT_BAD_REQUEST_MESSAGE });
       expect(seen).toEqual([]);

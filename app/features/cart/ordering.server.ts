@@ -12,6 +12,12 @@ import { readLines, saveServerCart, uploadFile } from "./cart.server.ts";
 import { MAX_CART_IMAGES, MAX_ORDER_COMMENT } from "./cart.ts";
 import { EMPTY_ORDER_FORM, ORDER_FIELD, type OrderAccount, type OrderAnswer, type OrderFormValues } from "./ordering.ts";
 
+/** "+79215550101" → "+7 (921) 555-01-01", the ordering field's mask (§5); anything else as it is. */
+export function maskedPhone(phone: string | null): string {
+  const m = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone ?? "");
+  return m ? `+7 (${m[1]}) ${m[2]}-${m[3]}-${m[4]}` : (phone ?? "");
+}
+
 export const COMPANY_UNKNOWN_MESSAGE = "Выберите компанию из списка.";
 export const ADDRESS_UNKNOWN_MESSAGE = "Выберите адрес из списка или введите новый.";
 
@@ -31,7 +37,7 @@ export async function loadOrderAccount(context: Pick<AppLoadContext, "api" | "is
   return {
     name: user.name ?? "",
     email: user.email ?? "",
-    phone: user.phone ?? "",
+    phone: maskedPhone(user.phone),
     companies: companies.map((c) => ({ id: c.id, title: c.shortTitle, inn: c.inn })),
     addresses: addresses.map((a) => ({ id: a.id, address: a.address, isDefault: a.isDefault })),
   };
