@@ -56,7 +56,8 @@ const favoritesCount = (page: Page) => page.getByTestId("favorites-count");
 const comparisonCount = (page: Page) => page.getByTestId("comparison-count");
 const cartCount = (page: Page) => page.getByTestId("cart-count");
 
-test.describe.configure({ mode: "serial" });
+// Long journeys on a shared 2-core machine: more time than the suite default.
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 test("a guest's favourites, comparison and cart are merged into the account's at login and kept on reload", async ({ page, request }) => {
   const token = await apiToken(request);
