@@ -22,6 +22,7 @@ import { favoritesRoutes } from "./favorites/routes";
 import { sessionMiddleware } from "./auth/session";
 import { authRoutes } from "./auth/routes";
 import { accountRoutes } from "./account/routes";
+import { kpRoutes } from "./kp/routes";
 
 export interface AppOptions {
   /** Where unexpected errors go; console.error by default. */
@@ -57,6 +58,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
   app.route("/", feedRoutes(deps));
   app.route("/", authRoutes(deps));
   app.route("/", accountRoutes(deps));
+  app.route("/", kpRoutes(deps));
 
   app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE, errors: [] }, 404));
   app.onError((error, c) => errorResponse(error, c, logError));

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { endpoint, paged } from "./endpoint.ts";
 import { SortOrder, email, id, isoDateTime, money, pageQuery, limitQuery, phone } from "./common.ts";
 import { Manager } from "./profile.ts";
-import { CartCoatingLine, CartItemInput, MAX_CART_ITEMS } from "./cart.ts";
+import { CartItemInput, MAX_CART_ITEMS, PricedCoatingLine } from "./cart.ts";
 import { fileKey } from "./file.ts";
 
 export const DeliveryType = z.enum(["pickup_point", "courier", "transport_company"]);
@@ -54,6 +54,10 @@ export type OrderCreated = z.infer<typeof OrderCreated>;
 export const OrderStatus = z.enum(["new", "processing", "awaiting_payment", "in_production", "shipped", "completed", "cancelled"]);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
+/** A coating line of an order as it was priced (an order never holds a line with problems). */
+export const OrderCoatingLine = PricedCoatingLine.omit({ problems: true });
+export type OrderCoatingLine = z.infer<typeof OrderCoatingLine>;
+
 /** An order line: a snapshot of title, SKU and prices at ordering time. */
 export const OrderLine = z.object({
   productId: id().nullable(),
@@ -65,7 +69,9 @@ export const OrderLine = z.object({
   /** Unit price. */
   price: money(),
   printPrice: money(),
-  coatings: z.array(CartCoatingLine),
+  /** price × count + printPrice. */
+  totalPrice: money(),
+  coatings: z.array(OrderCoatingLine),
   comment: z.string().nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;

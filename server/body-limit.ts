@@ -16,6 +16,7 @@
  */
 import type { RequestHandler } from "express";
 import { UPLOAD_BODY_LIMIT, UPLOAD_SIZE_MESSAGE } from "../contract/file.ts";
+import { LOGO_SIZE_MESSAGE, MAX_LOGO_BYTES } from "../contract/profile.ts";
 import { reject } from "./reject.ts";
 
 export const MiB = 1024 * 1024;
@@ -38,6 +39,8 @@ export const UPLOAD_RULES: readonly BodyLimitRule[] = [
   { path: "/api/file/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
   { path: "/cart/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
   { path: "/cart/ordering", limit: UPLOAD_BODY_LIMIT + 1024 * 1024, message: UPLOAD_SIZE_MESSAGE },
+  // A company with its logo (contract MAX_LOGO_BYTES; the API's own limit is api/account/routes.ts).
+  { path: "/api/profile/legal", limit: MAX_LOGO_BYTES + 64 * 1024, message: LOGO_SIZE_MESSAGE },
 ];
 
 export interface BodyLimitOptions {

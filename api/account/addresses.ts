@@ -11,7 +11,7 @@ import { shipmentAddressLine, type ShipmentAddress, type ShipmentAddressUpdateRe
 import type { z } from "zod";
 import { queryRows, type Db } from "../db/client";
 import { HttpError } from "../http/errors";
-import { lockUser } from "./users";
+import { lockUser } from "../auth/user-lock";
 
 type UpdateBody = z.output<typeof ShipmentAddressUpdateRequest>;
 

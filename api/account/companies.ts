@@ -17,7 +17,7 @@ import { queryRows, type Db } from "../db/client";
 import { HttpError, notFound } from "../http/errors";
 import { FORBIDDEN_MESSAGE, hasRole, isStaff, type AuthUser } from "../auth/session";
 import { deleteLogo, processLogo, storeLogo } from "./logo";
-import { lockUser } from "./users";
+import { lockUser } from "../auth/user-lock";
 
 type Form = z.output<typeof LegalCompanyForm>;
 

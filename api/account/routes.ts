@@ -1,9 +1,9 @@
 /**
  * §7 "Profile": delivery addresses and legal companies of the caller (ADR 035). Every route needs
- * the token: an anonymous call is a 401 before its input is read. Companies travel as form data
+ * the token: an anonymous call is a 401 before its input is read (http/route.ts). Companies travel as form data
  * with an optional logo, bounded before the body is read.
  */
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { endpoints, LOGO_SIZE_MESSAGE, MAX_LOGO_BYTES } from "../../contract/index";
 import type { ApiDeps } from "../deps";
@@ -15,20 +15,12 @@ import { createCompanyService } from "./companies";
 /** The logo plus the form's text fields and multipart overhead. */
 export const LEGAL_FORM_BODY_LIMIT = MAX_LOGO_BYTES + 64 * 1024;
 
-/** 401 before validation: an anonymous caller learns nothing about the input rules. */
-export const authenticated: MiddlewareHandler = async (c, next) => {
-  requireUser(c);
-  await next();
-};
-
 export function accountRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
   const addresses = createAddressService(deps.db);
   const companies = createCompanyService(deps.db);
   const opts = { validateResponses: deps.validateResponses };
 
-  app.use("/profile/shipmentaddress/*", authenticated);
-  app.use("/profile/legal/*", authenticated);
   for (const e of [endpoints.legalCreate, endpoints.legalUpdate]) {
     app.use(
       honoPath(e.path),

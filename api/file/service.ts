@@ -22,8 +22,8 @@
  *   file with an order cannot go into another). Files no order took within UNATTACHED_TTL_MS are
  *   deleted: at most once per SWEEP_INTERVAL_MS, an upload starts a sweep in the background that
  *   deletes up to SWEEP_BATCH of them (an index on created_at where order_id is null). A file in a
- *   logged-in user's server cart (`carts.image_ids`, issue 19) is kept while it is there. A user's
- *   avatar (api/auth/avatar.ts) is a file too, kept while `users.avatar` points at it.
+ *   logged-in user's server cart (`carts.image_ids`, issue 19) is kept while it is there, and so
+ *   is a company logo or an avatar (named by its URL: api/account/logo.ts).
  * - A logged-in uploader is recorded (`files.user_id`): the server cart accepts only the caller's
  *   own files or anonymous uploads not yet attached (api/cart/server-cart.ts).
  */

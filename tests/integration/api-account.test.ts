@@ -27,10 +27,11 @@ import { call, callForm, createUser, dataOf, fieldErrors, type TestUser } from "
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>';
 
-async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 20, g: 90, b: 160, alpha: 1 } } })
+async function png(width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = await sharp({ create: { width, height, channels: 4, background: { r: 20, g: 90, b: 160, alpha: 1 } } })
     .png()
     .toBuffer();
+  return new Uint8Array(bytes);
 }
 
 const organisation = {
