@@ -29,8 +29,11 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
 /** Blog posts: write, edit and delete one's comments (issue 19). Nothing else posts here. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const path = new URL(request.url).pathname;
-  const form = path.startsWith("/blog/") && /^[1-9]\d{0,8}$/.test(params.id ?? "") ? await request.formData().catch(() => null) : null;
+  // A client-side submission arrives as /blog/{id}.data (single fetch): the page's path is without it.
+  const isBlog = new URL(request.url).pathname.startsWith("/blog/");
+  const valid = isBlog && /^[1-9]\d{0,8}$/.test(params.id ?? "");
+  const path = `/blog/${valid ? params.id : ""}`;
+  const form = valid ? await request.formData().catch(() => null) : null;
   const answer = await commentAction(context, path, Number(params.id), form);
   return answer instanceof Response ? answer : data(answer, { headers: { "Cache-Control": "no-store" } });
 }
