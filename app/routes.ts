@@ -15,7 +15,13 @@ export default [
   route("blog/:id", "routes/post-item.tsx", { id: "blog-item" }),
   route("actions", "routes/post-list.tsx", { id: "promotion-list" }),
   route("actions/:id", "routes/post-item.tsx", { id: "promotion-item" }),
-  // /profile, /profile/companies, /profile/cp, /profile/orders — accounts issue
+  // The account area (issue 19, user layout; private, noindex): profile with delivery addresses,
+  // companies, orders, offers; the address suggestions (DaData, loader only).
+  route("profile", "routes/profile.tsx"),
+  route("profile/companies", "routes/profile-companies.tsx"),
+  route("profile/orders", "routes/profile-orders.tsx"),
+  route("profile/cp", "routes/profile-cp.tsx"),
+  route("profile/address-suggest", "routes/profile-address-suggest.ts"),
   // Authentication (issue 19, ADR 036): personal pages (private, noindex); the forms work without JavaScript.
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),

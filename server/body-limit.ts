@@ -18,6 +18,7 @@ import type { RequestHandler } from "express";
 import { UPLOAD_BODY_LIMIT, UPLOAD_SIZE_MESSAGE } from "../contract/file.ts";
 import { LOGO_SIZE_MESSAGE, MAX_LOGO_BYTES } from "../contract/profile.ts";
 import { reject } from "./reject.ts";
+import { ACCOUNT_UPLOAD_LIMIT, ACCOUNT_UPLOAD_MESSAGE } from "#app/features/account/upload-limit.ts";
 
 export const MiB = 1024 * 1024;
 
@@ -39,6 +40,9 @@ export const UPLOAD_RULES: readonly BodyLimitRule[] = [
   { path: "/api/file/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
   { path: "/cart/upload", limit: UPLOAD_BODY_LIMIT, message: UPLOAD_SIZE_MESSAGE },
   { path: "/cart/ordering", limit: UPLOAD_BODY_LIMIT + 1024 * 1024, message: UPLOAD_SIZE_MESSAGE },
+  // The account pages' multipart forms (/profile's photo, /profile/companies' logo): a 5 MB image
+  // plus the form's fields (ACCOUNT_UPLOAD_LIMIT, app/features/account/forms.ts).
+  { path: "/profile", limit: ACCOUNT_UPLOAD_LIMIT, message: ACCOUNT_UPLOAD_MESSAGE },
   // A company with its logo (contract MAX_LOGO_BYTES; the API's own limit is api/account/routes.ts).
   { path: "/api/profile/legal", limit: MAX_LOGO_BYTES + 64 * 1024, message: LOGO_SIZE_MESSAGE },
 ];

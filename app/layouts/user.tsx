@@ -1,20 +1,32 @@
-import { AppLink } from "#app/lib/navigation.tsx";
+import { NavLink } from "react-router";
 import type { ReactNode } from "react";
 import { Header } from "#app/components/header.tsx";
 import { Footer } from "#app/components/footer.tsx";
 import { LogoutButton } from "#app/features/auth/logout-button.tsx";
 
-/** The account area: the shell with the account navigation beside the page. */
+/** The account area's pages, in the order of the navigation. */
+export const ACCOUNT_NAV = [
+  { to: "/profile", label: "Профиль" },
+  { to: "/profile/orders", label: "Заказы" },
+  { to: "/profile/companies", label: "Компании" },
+  { to: "/profile/cp", label: "Коммерческие предложения" },
+] as const;
+
+/**
+ * The account area: the shell with the account navigation beside the page (above it on phones,
+ * §9 ≤ 767 px, as one scrolling row). The current page is marked (NavLink: aria-current="page").
+ */
 export function UserLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout" data-layout="user">
       <Header />
       <div className="layout__main container user-layout">
         <nav className="user-layout__nav" aria-label="Личный кабинет">
-          <AppLink to="/profile">Профиль</AppLink>
-          <AppLink to="/profile/orders">Заказы</AppLink>
-          <AppLink to="/profile/companies">Компании</AppLink>
-          <AppLink to="/profile/cp">Коммерческие предложения</AppLink>
+          {ACCOUNT_NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} end className={({ isActive }) => `user-layout__link${isActive ? " user-layout__link--on" : ""}`}>
+              {item.label}
+            </NavLink>
+          ))}
           <LogoutButton className="user-layout__logout" />
         </nav>
         <main id="main">{children}</main>

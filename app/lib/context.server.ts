@@ -158,6 +158,8 @@ export function createContextFactory(env: Env, backend: Backend) {
       mapsKey: env.YANDEX_MAPS_KEY ?? null,
       /** §9 Yandex Metrika counter (METRIKA_ID, digits); null = no analytics tag at all. */
       metrikaId: env.METRIKA_ID ? Number(env.METRIKA_ID) : null,
+      /** DADATA_API_KEY for the address suggestions (server only: pages get a boolean). */
+      dadataKey: env.DADATA_API_KEY ?? null,
     };
   }
 

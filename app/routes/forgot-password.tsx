@@ -11,7 +11,7 @@ import { endpoints } from "#contract/index.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { AUTH_FIELD, FORGOT_PASSWORD_PATH, FORGOT_PASSWORD_SENT, LOGIN_PATH, type ForgotPasswordAnswer } from "#app/features/auth/auth-forms.ts";
-import { formAnswer, problemFrom, readForm, siteOriginHeaders, unreadable } from "#app/features/auth/auth.server.ts";
+import { formAnswer, problemFrom, readForm, unreadable } from "#app/features/auth/auth.server.ts";
 import { honeypotFilled, parseForgotPassword } from "#app/features/auth/auth-parse.ts";
 import { Field, FormMessage, Honeypot, focusFirstError } from "#app/features/auth/auth-fields.tsx";
 
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForgotPassword(form);
   if (!parsed.ok) return formAnswer<ForgotPasswordAnswer>({ ok: false, message: null, errors: parsed.errors, values: parsed.values });
   if (honeypotFilled(form)) return formAnswer<ForgotPasswordAnswer>({ ok: true });
-  const result = await context.api.call(endpoints.authResetPasswordRequest, { body: parsed.body, headers: siteOriginHeaders(context) });
+  const result = await context.api.call(endpoints.authResetPasswordRequest, { body: parsed.body });
   if (!result.ok) return formAnswer<ForgotPasswordAnswer>(problemFrom(result.error, [AUTH_FIELD.email], parsed.values));
   return formAnswer<ForgotPasswordAnswer>({ ok: true });
 }

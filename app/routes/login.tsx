@@ -10,12 +10,14 @@ import { SITE_NAME } from "#app/lib/seo.ts";
 import { AUTH_FIELD, LOGIN_INTENT } from "#app/features/auth/auth-forms.ts";
 import { afterLoginPath, loginAction, readForm } from "#app/features/auth/auth.server.ts";
 import { LoginForms } from "#app/features/auth/login-forms.tsx";
+import { sessionUser } from "#app/features/auth/session-user.server.ts";
 
-export function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get(AUTH_FIELD.redirectTo);
   const redirectTo = raw === null ? null : afterLoginPath(raw);
-  // Already logged in: straight on.
-  if (context.isAuthenticated) throw redirect(redirectTo ?? afterLoginPath(null));
+  // Already logged in: straight on. Checked with the API, not by the cookie alone: a dead token
+  // would otherwise bounce between here and an account page that sends it back.
+  if ((await sessionUser(context)).user) throw redirect(redirectTo ?? afterLoginPath(null));
   return { redirectTo, method: url.searchParams.get("by") === "phone" ? ("phone" as const) : ("email" as const) };
 }
 

@@ -11,13 +11,15 @@ import { endpoints } from "#contract/index.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { AUTH_FIELD, LOGIN_PATH, MIN_PASSWORD_LENGTH, SIGNUP_PATH, type SignupAnswer } from "#app/features/auth/auth-forms.ts";
-import { afterLoginPath, formAnswer, problemFrom, readForm, sessionHeaders, siteOriginHeaders, unreadable } from "#app/features/auth/auth.server.ts";
+import { afterLoginPath, formAnswer, problemFrom, readForm, sessionHeaders, unreadable } from "#app/features/auth/auth.server.ts";
 import { honeypotFilled, parseSignup } from "#app/features/auth/auth-parse.ts";
 import { Field, FormMessage, Honeypot, focusFirstError } from "#app/features/auth/auth-fields.tsx";
+import { sessionUser } from "#app/features/auth/session-user.server.ts";
 
-export function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get(AUTH_FIELD.redirectTo);
-  if (context.isAuthenticated) throw redirect(afterLoginPath(raw));
+  // Already logged in (checked with the API, as /login does): straight on.
+  if ((await sessionUser(context)).user) throw redirect(afterLoginPath(raw));
   return { redirectTo: raw === null ? null : afterLoginPath(raw) };
 }
 
@@ -28,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return formAnswer<SignupAnswer>({ ok: false, message: null, errors: parsed.errors, values: parsed.values });
   // A bot: the success page, and no account.
   if (honeypotFilled(form)) return formAnswer<SignupAnswer>({ ok: true, email: parsed.body.email });
-  const result = await context.api.call(endpoints.authSignup, { body: parsed.body, headers: siteOriginHeaders(context) });
+  const result = await context.api.call(endpoints.authSignup, { body: parsed.body });
   if (!result.ok) {
     return formAnswer<SignupAnswer>(problemFrom(result.error, [AUTH_FIELD.email, AUTH_FIELD.password, AUTH_FIELD.name, AUTH_FIELD.agreement], parsed.values));
   }

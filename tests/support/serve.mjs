@@ -6,6 +6,7 @@
  * each run seeds its own catalogue and never touches a developer's ./data.
  */
 import { existsSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
+import { Buffer } from "node:buffer";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 

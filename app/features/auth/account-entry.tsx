@@ -12,19 +12,23 @@ import { loginDialog, useLoginDialogOpen } from "./login-dialog-state.ts";
 
 const LoginDialog = lazy(() => import("./login-dialog.tsx"));
 
-/** What the header calls the user: the name, else the e-mail, else the phone. */
-export function displayName(user: { name: string | null; email: string | null; phone: string | null } | null): string {
+/** Who the user is, in full (the entry's tooltip): the name, else the e-mail, else the phone. */
+export function fullName(user: { name: string | null; email: string | null; phone: string | null } | null): string {
   return user?.name?.trim() || user?.email || (user?.phone ? formatPhone(user.phone) : "") || "Личный кабинет";
+}
+
+/** What the header's narrow entry says: the first name ("Ольга Петрова" → "Ольга"), else "Кабинет". */
+export function headerName(user: { name: string | null } | null): string {
+  return user?.name?.trim().split(/\s+/)[0] || "Кабинет";
 }
 
 export function AccountEntry() {
   const root = useRootData();
   if (root?.isAuthenticated) {
-    const name = displayName(root.user);
     return (
-      <AppLink to="/profile" className="header__entry header__entry--user" title={name} data-testid="header-user">
+      <AppLink to="/profile" className="header__entry header__entry--user" title={fullName(root.user)} data-testid="header-user">
         <Icon name="user" />
-        <span className="header__user-name">{name}</span>
+        <span className="header__user-name">{headerName(root.user)}</span>
       </AppLink>
     );
   }

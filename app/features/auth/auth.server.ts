@@ -8,7 +8,6 @@ import { endpoints } from "#contract/index.ts";
 import type { AuthTokens, ApiError } from "#app/lib/api-client.server.ts";
 import { authCookies, managerCookie, readCookies, REFRESH_COOKIE } from "#app/lib/cookies.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
-import { SITE_ORIGIN_HEADER } from "#app/features/subscription/subscription.server.ts";
 import {
   AFTER_LOGIN_PATH,
   AUTH_FIELD,
@@ -68,7 +67,10 @@ export function problemFrom(error: ApiError, fields: readonly string[], values: 
   let message: string | null = Object.keys(errors).length > 0 ? (others[0] ?? null) : error.message;
   if (error.status === 429) {
     const wait = error.retryAfter ? `Попробуйте ${waitText(error.retryAfter)}.` : "Попробуйте позже.";
-    message = /\d/.test(error.message) ? error.message : `${error.message.replace(/\.?$/, ".")} ${wait}`;
+    const withWait = (text: string) => (/\d/.test(text) ? text : `${text.replace(/\.?$/, ".")} ${wait}`);
+    // Said once: under its field when the limit names one, above the form otherwise.
+    for (const name of Object.keys(errors)) errors[name] = withWait(errors[name]!);
+    message = Object.keys(errors).length > 0 ? null : withWait(error.message);
   }
   return { ok: false, message, errors, values };
 }
@@ -127,11 +129,6 @@ export async function logoutAction(context: Ctx, request: Request): Promise<Resp
   const refreshToken = readCookies(request.headers.get("cookie"))[REFRESH_COOKIE];
   await context.api.call(endpoints.authLogout, { body: refreshToken ? { refreshToken } : {} }).catch(() => null);
   return redirect("/", { status: 303, headers: sessionHeaders(context, null) });
-}
-
-/** The visitor's origin for links in letters (the API builds the confirmation and reset links with it). */
-export function siteOriginHeaders(context: Ctx): Record<string, string> {
-  return { [SITE_ORIGIN_HEADER]: context.site.origin };
 }
 
 export { answer as formAnswer };

@@ -205,7 +205,7 @@ function PhoneLogin({ idPrefix, redirectTo, initial }: Omit<LoginFormsProps, "me
           id={`${idPrefix}-phone`}
           label="Телефон"
           error={problem?.errors.phone}
-          hint="Пришлём код в SMS или позвоним: код — последние цифры номера. Если вы у нас впервые, мы создадим аккаунт."
+          hint="Пришлём код в SMS или позвоним: тогда код — последние цифры номера, с которого звонят. Если вы у нас впервые, мы создадим аккаунт."
           render={(aria) => (
             <MaskedInput
               {...aria}

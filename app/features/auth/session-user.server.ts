@@ -29,13 +29,21 @@ export function toSessionUser(user: User): SessionUser {
   };
 }
 
+/** One profile call per request, however many loaders ask (the root and /login, say). */
+const perRequest = new WeakMap<object, Promise<{ signedIn: boolean; user: SessionUser | null }>>();
+
 /**
  * `signedIn`: the visitor has a session (the user, or null when the profile could not be loaded
  * this time: the API down is not a logout). A 401 after the refresh means the session is over.
  */
-export async function sessionUser(context: Pick<AppLoadContext, "api" | "isAuthenticated">): Promise<{ signedIn: boolean; user: SessionUser | null }> {
-  if (!context.isAuthenticated) return { signedIn: false, user: null };
-  const result = await context.api.call(endpoints.profileGet);
-  if (result.ok) return { signedIn: true, user: toSessionUser(result.data) };
-  return { signedIn: result.error.status !== 401 && result.error.status !== 403, user: null };
+export function sessionUser(context: Pick<AppLoadContext, "api" | "isAuthenticated">): Promise<{ signedIn: boolean; user: SessionUser | null }> {
+  if (!context.isAuthenticated) return Promise.resolve({ signedIn: false, user: null });
+  let session = perRequest.get(context.api);
+  if (!session) {
+    session = context.api.call(endpoints.profileGet).then((result) =>
+      result.ok ? { signedIn: true, user: toSessionUser(result.data) } : { signedIn: result.error.status !== 401 && result.error.status !== 403, user: null },
+    );
+    perRequest.set(context.api, session);
+  }
+  return session;
 }

@@ -88,6 +88,8 @@ describe("sitemap files", () => {
     const robots = robotsTxt("http://msk.localhost:3000");
     expect(robots).toMatch(/^User-agent: \*$/m);
     for (const path of ["/profile", "/cart", "/cp", "/favorites", "/comparison", "/api/"]) expect(robots).toContain(`Disallow: ${path}\n`);
+    // The authentication pages (issue 19): personal, one per visitor.
+    for (const path of ["/login", "/signup", "/forgot-password", "/reset-password", "/logout", "/email/"]) expect(robots).toContain(`Disallow: ${path}\n`);
     expect(robots).toContain("Allow: /api/media/");
     expect(robots).toMatch(/^Sitemap: http:\/\/msk\.localhost:3000\/sitemap\.xml$/m);
     expect(robots).not.toMatch(/^Disallow: \/$/m);

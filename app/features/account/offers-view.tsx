@@ -1,0 +1,112 @@
+/** /profile/cp: the offers as a read-only table (cards on phones). */
+import type { Paged } from "#contract/endpoint.ts";
+import { formatPrice } from "#app/features/catalog/price.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
+import { KP_SORTS, dateAttr, formatDate, listSearch } from "./lists.ts";
+import { PageLinks } from "#app/components/listing/pagination.tsx";
+import { SortForm } from "./list-parts.tsx";
+
+export interface OfferRow {
+  id: number;
+  title: string;
+  totalPrice: number;
+  createdAt: string;
+  isActive: boolean;
+  isHidden: boolean;
+  itemsCount: number;
+  client: string | null;
+  representative: string | null;
+  manager: string;
+}
+
+export function OffersView({ page, sort, hidden, staff, name, failed, offers }: { page: number; sort: string; hidden: boolean; staff: boolean; name: string | null; failed: boolean; offers: Paged<OfferRow> }) {
+  const base = hidden ? "/profile/cp?hidden=1" : "/profile/cp";
+  const href = (n: number) => {
+    const s = listSearch(n, sort, KP_SORTS[0].value);
+    return hidden ? `${base}${s.replace(/^\?/, "&")}` : `${base}${s}`;
+  };
+  return (
+    <div className="account-page offers-page">
+      <div className="account-page__head">
+        <h1>Коммерческие предложения</h1>
+        {offers.countItems > 1 ? <SortForm sorts={KP_SORTS} sort={sort} keep={hidden ? { hidden: "1" } : {}} /> : null}
+      </div>
+      <p className="account-lead">
+        {name ? `${name}, здесь` : "Здесь"}{" "}
+        {staff ? "собраны коммерческие предложения, которые вы подготовили для клиентов." : "собраны коммерческие предложения, которые подготовил для вас менеджер."}
+      </p>
+      <nav className="account-tabs" aria-label="Какие предложения показать">
+        <AppLink to="/profile/cp" aria-current={hidden ? undefined : "page"} className="account-tabs__tab">
+          Текущие
+        </AppLink>
+        <AppLink to="/profile/cp?hidden=1" aria-current={hidden ? "page" : undefined} className="account-tabs__tab">
+          Скрытые
+        </AppLink>
+      </nav>
+      {failed ? (
+        <p className="account-message account-message--error" role="alert" data-testid="list-failed">
+          Не удалось загрузить список. Обновите страницу через минуту.
+        </p>
+      ) : offers.countItems === 0 ? (
+        <div className="account-empty account-empty--block" data-testid="offers-empty">
+          {hidden ? (
+            <p>Скрытых предложений нет.</p>
+          ) : staff ? (
+            <p>Коммерческих предложений пока нет. Они появятся здесь, когда вы подготовите первое предложение для клиента.</p>
+          ) : (
+            <>
+              <p>Коммерческих предложений пока нет. Менеджер подготовит предложение под вашу задачу: подберёт подарки, рассчитает нанесение логотипа и сроки.</p>
+              <AppLink to="/contacts" className="button button--primary">
+                Связаться с менеджером
+              </AppLink>
+            </>
+          )}
+        </div>
+      ) : (
+        <>
+          <table className="offers-table">
+            <caption className="visually-hidden">Коммерческие предложения, всего {offers.countItems}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Предложение</th>
+                <th scope="col">{staff ? "Клиент" : "Менеджер"}</th>
+                <th scope="col" className="num">
+                  Сумма
+                </th>
+                <th scope="col">Создано</th>
+                <th scope="col">Состояние</th>
+              </tr>
+            </thead>
+            <tbody>
+              {offers.elements.map((o) => (
+                <tr key={o.id} data-testid="offer-row">
+                  <td data-label="Предложение">
+                    <span className="offers-table__title">{o.title}</span>
+                    <span className="offers-table__sub">
+                      № {o.id} · позиций: {o.itemsCount}
+                    </span>
+                  </td>
+                  <td data-label={staff ? "Клиент" : "Менеджер"}>
+                    {staff ? (o.client ?? "—") : o.manager}
+                    {staff && o.representative ? <span className="offers-table__sub">{o.representative}</span> : null}
+                  </td>
+                  <td data-label="Сумма" className="num">
+                    {formatPrice(o.totalPrice)}
+                  </td>
+                  <td data-label="Создано">
+                    <time dateTime={dateAttr(o.createdAt)}>{formatDate(o.createdAt)}</time>
+                  </td>
+                  <td data-label="Состояние">
+                    <span className={`status-badge status-badge--${o.isActive ? "ok" : "off"}`}>{o.isActive ? "Активно" : "Не активно"}</span>
+                    {o.isHidden ? <span className="status-badge status-badge--off">Скрыто</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <PageLinks page={page} pageCount={offers.countPages} href={href} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * /profile/companies (§2, §3 legal company, §6): the user's companies as cards (staff also see
+ * the shop's own list; ROLE_ADMIN may change it), a create form in a disclosure, "Изменить" as a link (?edit=ID, a company not on the
+ * list is the §2 404), delete behind a confirming disclosure. The form is multipart form data
+ * (§3) with an optional logo; requisites are checked by their checksums before the API is asked
+ * (contract/requisites.ts), each error under its field. Private, noindex.
+ */
+import { data } from "react-router";
+import type { Route } from "./+types/profile-companies";
+import { endpoints } from "#contract/index.ts";
+import type { RouteHandle } from "#app/layouts/layout.ts";
+import { SITE_NAME } from "#app/lib/seo.ts";
+import { notFound } from "#app/lib/page-errors.server.ts";
+import { accountCallFailed, requireLogin, toLogin } from "#app/features/account/session.server.ts";
+import { canEditOur, companiesAction, editableIds, loadCompanies } from "#app/features/account/companies.server.ts";
+import { idOf } from "#app/features/account/forms.ts";
+import { CompaniesView } from "#app/features/account/companies-view.tsx";
+import accountStyles from "#app/styles/account.css?url";
+
+export const handle: RouteHandle = { layout: "user" };
+
+async function rolesOf(context: Route.LoaderArgs["context"], url: URL): Promise<string[]> {
+  const profile = await context.api.call(endpoints.profileGet);
+  if (!profile.ok) accountCallFailed(profile.error, url);
+  return profile.data.roles;
+}
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  requireLogin(context, url);
+  const roles = await rolesOf(context, url);
+  const { my, our } = await loadCompanies(context, roles);
+  if ((!my.ok && my.error.status === 401) || (our && !our.ok && our.error.status === 401)) toLogin(url);
+  // §8: a list that fails to load is an empty one (the page says it could not load it).
+  const lists = { my: my.ok ? my.data : [], our: our?.ok ? our.data : [] };
+  const editParam = url.searchParams.get("edit");
+  const editId = editParam === null ? null : idOf(editParam);
+  // Someone else's company (or junk) in the edit URL names nothing here: the §2 404.
+  if (editParam !== null && (editId === null || !editableIds(lists, roles).has(editId))) notFound(url.pathname);
+  const saved = idOf(url.searchParams.get("saved"));
+  return {
+    my: lists.my,
+    myFailed: !my.ok,
+    /** null: not staff (no shop list). */
+    our: our ? lists.our : null,
+    ourFailed: Boolean(our && !our.ok),
+    canEditOur: canEditOur(roles),
+    editId,
+    savedTitle: saved === null ? null : ([...lists.my, ...lists.our].find((c) => c.id === saved)?.shortTitle ?? null),
+    deleted: url.searchParams.get("deleted") === "1",
+  };
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  requireLogin(context, url);
+  const form = await request.formData().catch(() => null);
+  if (!form) return data({ intent: null, ok: false as const, message: "Не удалось прочитать форму. Попробуйте ещё раз.", errors: {}, companyId: null, values: null }, { status: 400 });
+  const roles = await rolesOf(context, url);
+  return data(await companiesAction(context, form, url, roles), { status: 400 });
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+export const meta: Route.MetaFunction = () => [{ title: `Компании | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+
+export default function CompaniesPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <CompaniesView {...loaderData} answer={actionData ?? null} />;
+}

@@ -1,0 +1,70 @@
+/**
+ * /profile/cp (§2: where login lands): the user's commercial offers (GET /api/kp/list, 10 a page
+ * §9, `?page`, `?sort`, `?hidden=1` for the hidden ones), read-only: title, client, total, created
+ * date, active or not, hidden or not. The offers editor comes with the offers issue, so nothing
+ * links to pages that do not exist yet. Private, noindex.
+ */
+import type { Route } from "./+types/profile-cp";
+import { endpoints } from "#contract/index.ts";
+import type { RouteHandle } from "#app/layouts/layout.ts";
+import { SITE_NAME } from "#app/lib/seo.ts";
+import { notFound } from "#app/lib/page-errors.server.ts";
+import { accountCallFailed, isStaff, requireLogin, toLogin } from "#app/features/account/session.server.ts";
+import { emptyPaged } from "#contract/endpoint.ts";
+import type { KpSummary } from "#contract/kp.ts";
+import { KP_SORTS, listQuery } from "#app/features/account/lists.ts";
+import { OffersView } from "#app/features/account/offers-view.tsx";
+import accountStyles from "#app/styles/account.css?url";
+
+export const handle: RouteHandle = { layout: "user" };
+
+/** §9: commercial offers are paged by 10. */
+export const KP_PAGE_SIZE = 10;
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  requireLogin(context, url);
+  const { page, sort } = listQuery(url.searchParams, KP_SORTS);
+  const hiddenParam = url.searchParams.get("hidden");
+  if (page === null || (hiddenParam !== null && hiddenParam !== "1")) notFound(url.pathname);
+  const hidden = hiddenParam === "1";
+  const [profile, offers] = await Promise.all([
+    context.api.call(endpoints.profileGet),
+    context.api.call(endpoints.kpList, { query: { page, limit: KP_PAGE_SIZE, sortBy: sort.sortBy, sortOrder: sort.sortOrder, hidden: hidden ? "1" : "0" } }),
+  ]);
+  if (!profile.ok) accountCallFailed(profile.error, url);
+  if (!offers.ok && offers.error.status === 401) toLogin(url);
+  // §8: a list that fails to load is an empty one (the page says it could not load it).
+  const list = offers.ok ? offers.data : emptyPaged<KpSummary>(KP_PAGE_SIZE);
+  if (page > 1 && page > list.countPages) notFound(url.pathname);
+  return {
+    failed: !offers.ok,
+    page,
+    sort: sort.value,
+    hidden,
+    staff: isStaff(profile.data.roles),
+    name: profile.data.name,
+    offers: {
+      ...list,
+      elements: list.elements.map((o) => ({
+        id: o.id,
+        title: o.title,
+        totalPrice: o.totalPrice,
+        createdAt: o.createdAt,
+        isActive: o.isActive,
+        isHidden: o.isHidden,
+        itemsCount: o.itemsCount,
+        client: o.client?.title ?? null,
+        representative: o.representative?.name ?? null,
+        manager: o.manager.name,
+      })),
+    },
+  };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+export const meta: Route.MetaFunction = () => [{ title: `Коммерческие предложения | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+
+export default function OffersPage({ loaderData }: Route.ComponentProps) {
+  return <OffersView {...loaderData} />;
+}

@@ -1,0 +1,76 @@
+/**
+ * /profile (§2, §3 User, §6): name and birthdate, photo, phone (set → code → confirmed), e-mail
+ * (set → a link), password, and the delivery addresses. Every form is a `<Form method="post">`
+ * with an `intent`, so the page works without JavaScript; errors show under their fields (§8).
+ * Personal: no `headers` export (private, never in the page cache), noindex.
+ */
+import { data } from "react-router";
+import type { Route } from "./+types/profile";
+import { endpoints } from "#contract/index.ts";
+import type { RouteHandle } from "#app/layouts/layout.ts";
+import { SITE_NAME } from "#app/lib/seo.ts";
+import { accountCallFailed, requireLogin } from "#app/features/account/session.server.ts";
+import { profileAction } from "#app/features/account/profile-actions.server.ts";
+import { idOf } from "#app/features/account/forms.ts";
+import { moscowToday } from "#app/features/posts/post-date.ts";
+import { ProfileSections } from "#app/features/account/profile-sections.tsx";
+import { AddressSection } from "#app/features/account/address-section.tsx";
+import accountStyles from "#app/styles/account.css?url";
+
+export const handle: RouteHandle = { layout: "user" };
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  requireLogin(context, url);
+  const [profile, addresses] = await Promise.all([context.api.call(endpoints.profileGet), context.api.call(endpoints.shipmentAddressList)]);
+  if (!profile.ok) accountCallFailed(profile.error, url);
+  if (!addresses.ok && addresses.error.status === 401) accountCallFailed(addresses.error, url);
+  const u = profile.data;
+  return {
+    user: {
+      name: u.name,
+      email: u.email,
+      emailVerified: u.emailVerified,
+      phone: u.phone,
+      phoneVerified: u.phoneVerified,
+      activated: u.activated,
+      birthdate: u.birthdate,
+      avatar: u.avatar,
+    },
+    // §8: a list that fails to load is an empty one; the page still works.
+    addresses: addresses.ok ? addresses.data : [],
+    addressesFailed: !addresses.ok,
+    /** ?address=ID opens that address's edit form (a link, so it works without JavaScript). */
+    editAddress: idOf(url.searchParams.get("address")),
+    /** Only whether suggestions exist: the key stays on the server. */
+    addressSuggestions: Boolean(context.dadataKey),
+    today: moscowToday(),
+  };
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  requireLogin(context, url);
+  const form = await request.formData().catch(() => null);
+  if (!form) return data({ intent: null, ok: false, message: "Не удалось прочитать форму. Попробуйте ещё раз.", errors: {}, values: {} }, { status: 400 });
+  const answer = await profileAction(context, form, url);
+  return data(answer, { status: answer.ok ? 200 : 400 });
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+export const meta: Route.MetaFunction = () => [{ title: `Профиль | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="account-page profile-page">
+      <h1>Профиль</h1>
+      <ProfileSections user={loaderData.user} today={loaderData.today} answer={actionData ?? null} />
+      <AddressSection
+        addresses={loaderData.addresses}
+        failed={loaderData.addressesFailed}
+        editId={loaderData.editAddress}
+        suggestions={loaderData.addressSuggestions}
+        answer={actionData ?? null}
+      />
+    </div>
+  );
+}
