@@ -27,6 +27,7 @@ import { shellData } from "./lib/shell.server.tsx";
 import { sessionUser } from "./features/auth/session-user.server.ts";
 import { AUTH_ACTIONS } from "./features/auth/auth-forms.ts";
 import { MetrikaPixel, MetrikaTag, useMetrika } from "./components/metrika.tsx";
+import { useAccountSync } from "./features/account/use-account-sync.ts";
 import stylesHref from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -109,6 +110,8 @@ export default function App() {
   useEffect(() => {
     recordNavigationTarget(window.sessionStorage, target);
   }, [target]);
+  // §4: logged-in visitors' favourites, comparison, cart and search history live on the server (ADR 034).
+  useAccountSync();
   return (
     <>
       <ProgressBar active={navigation.state !== "idle"} />

@@ -42,6 +42,9 @@ export default [
   route("favorites/cards", "routes/favorites-cards.ts"),
   route("comparison", "routes/comparison.tsx"),
   route("comparison/products", "routes/comparison-products.ts"),
+  // Logged-in visitors' lists on the server (issue 19, ADR 034): JSON for the stores' adapters.
+  route("favorites/sync", "routes/favorites-sync.ts"),
+  route("comparison/sync", "routes/comparison-sync.ts"),
 
   // Catalogue listings (§2): one module per page kind, one route entry per path shape.
   route("catalog", "routes/catalog.tsx"),
@@ -57,6 +60,8 @@ export default [
   // /search/filter/text=…/{filters...} in one module; the header's suggestions (loader only).
   route("search", "routes/search.tsx", { id: "search" }),
   route("search/suggest", "routes/search-suggest.ts"),
+  // A logged-in visitor's search history for the header (issue 19, ADR 034): JSON for its store.
+  route("search/history", "routes/search-history.ts"),
   route("search/*", "routes/search.tsx", { id: "search-results" }),
 
   // Resource routes
@@ -77,6 +82,7 @@ export default [
   route("cart", "routes/cart.tsx"),
   route("cart/ordering", "routes/cart-ordering.tsx"),
   route("cart/upload", "routes/cart-upload.ts"),
+  route("cart/sync", "routes/cart-sync.ts"),
   route("thanks", "routes/thanks.tsx"),
 
   // Newsletter subscription (issue 18): the form and the letter's confirmation link.

@@ -2,8 +2,8 @@
  * §7 "Comments" on a blog post (issue 18: "blog posts show their comments"; ADR 030): `{id}` of
  * list and create is the post's id. §3 gives only `text`; author and dates are designed here.
  * §6 "comment write access: not shown" — designed: any logged-in user writes; only the author
- * (or ROLE_ADMIN) edits or deletes. The writes come with accounts; the reference API answers the
- * list only for now.
+ * (or ROLE_ADMIN) edits or deletes (403 otherwise). The server stores the text as plain text
+ * (trimmed, control characters dropped) and the author's profile name ("Покупатель" without one).
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
@@ -23,7 +23,14 @@ export const Comment = z.object({
 });
 export type Comment = z.infer<typeof Comment>;
 
-export const CommentRequest = z.object({ text: z.string().trim().min(1).max(2000) });
+export const COMMENT_MAX_LENGTH = 2000;
+export const CommentRequest = z.object({
+  text: z
+    .string({ error: "Напишите комментарий" })
+    .trim()
+    .min(1, "Напишите комментарий")
+    .max(COMMENT_MAX_LENGTH, `Комментарий длиннее ${COMMENT_MAX_LENGTH} символов`),
+});
 export type CommentRequest = z.infer<typeof CommentRequest>;
 
 const tag = "comment";
@@ -35,6 +42,7 @@ export const commentEndpoints = {
     path: "/comment/list/{id}",
     tag,
     summary: "Comments of a blog post ({id} = post id), oldest first; 404 for no such published post",
+    // Shared only without a bearer: `editable` is the caller's (the client never caches a call with a token).
     shared: true,
     timeout: "default",
     params: IdParams,

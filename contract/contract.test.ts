@@ -164,6 +164,10 @@ const DESIGNED_CALLS = [
   "POST /api/cart/merge",
   // Accounts (issue 19, ADR 033): "Забыли пароль?" asks for the reset link
   "POST /api/auth/reset-password",
+  // Search history of a logged-in user (issue 19)
+  "GET /api/search/history",
+  "DELETE /api/search/history/{id}",
+  "DELETE /api/search/history",
 ];
 
 const key = (e: Pick<Endpoint, "method" | "path">) => `${e.method} /api${e.path}`;
@@ -229,11 +233,13 @@ describe("endpoint registry", () => {
       "profileGet", "profileUpdate", "shipmentAddressList", "legalMy", "legalCreate", "changeAvatar", "phoneSet",
       "kpList", "kpRead", "kpCreate", "kpUpdate", "kpDelete", "kpActivate", "kpDeactivate", "kpExport",
       "favoriteAll", "favoriteAdd", "favoriteDelete", "comparingIds", "comparingAdd", "comparingDelete",
-      "cartDetail", "cartRecalculate", "cartMerge", "cartComment", "cartClear", "cartImageAdd", "cartImageDelete", "orderList", "orderCreate", "authLogout",
+      "cartDetail", "cartRecalculate", "cartMerge", "cartComment", "cartClear", "cartImageAdd", "cartImageDelete",
+      "commentCreate", "commentUpdate", "commentDelete", "searchHistoryList", "searchHistoryDelete", "searchHistoryClear", "orderList", "orderCreate", "authLogout",
     ];
     const open = [
       "init", "cityList", "authLogin", "authSmsLogin", "authSignup", "authRefresh", "authSmsSend", "authResetPassword", "authResetPasswordRequest",
-      "kpPublic", "cartUnauth", "orderCreateUnauth", "productList", "productDetail", "searchGlobal", "fileUpload",
+      "kpPublic", "cartUnauth", "orderCreateUnauth", "productList", "productDetail", "searchGlobal", "searchFast", "fileUpload",
+      "commentList", "comparingCategories", "comparingListByIds",
     ];
     for (const id of needsAuth) expect(endpoints[id as keyof typeof endpoints].auth, id).toBe(true);
     for (const id of open) expect(endpoints[id as keyof typeof endpoints].auth ?? false, id).toBe(false);

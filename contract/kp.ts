@@ -207,7 +207,9 @@ export const kpEndpoints = {
     method: "GET",
     path: "/kp/list",
     tag,
-    summary: "The manager's offers, paged by 10, sorted and filtered",
+    // ADR 035: ROLE_USER and ROLE_MANAGER see the offers they authored; ROLE_SALES_CHIEF, ROLE_ADMIN
+    // and ROLE_ADMIN_MANAGER see all.
+    summary: "Offers in the caller's scope, paged by 10, sorted and filtered",
     auth: true,
     timeout: "catalog",
     query: KpListQuery,
@@ -218,7 +220,7 @@ export const kpEndpoints = {
     method: "GET",
     path: "/kp/read/{id}",
     tag,
-    summary: "An offer with its lines (view and editor)",
+    summary: "An offer with its lines (view and editor); outside the caller's scope 404",
     auth: true,
     timeout: "catalog",
     params: IdParams,

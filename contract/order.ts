@@ -140,8 +140,11 @@ export const orderEndpoints = {
     method: "POST",
     path: "/order/create",
     tag,
-    // The server cart (lines, comment, images) becomes the order and is emptied. §4: 400 when the
-    // cart is empty or below the minimal order price (same check in create_unauth).
+    // The server cart (lines, comment, images) becomes the order and is emptied in the same
+    // transaction (ADR 035). §4: 400 when the cart is empty or below the minimal order price (same
+    // checks as create_unauth; cart lines are named `cart.N…`); `legalCompany` must be the caller's
+    // own company, else 404 on that field; 409 when the cart changed while the order was being
+    // made. Honours an Idempotency-Key header as create_unauth does.
     summary: "Order the server cart; answers the order id",
     auth: true,
     timeout: "default",

@@ -59,7 +59,10 @@ export const personName = () =>
 /** PATCH semantics: only the sent fields change. E-mail and phone change through their own confirm flows. */
 export const ProfileUpdateRequest = z.object({
   name: personName().optional(),
-  birthdate: isoDate().nullable().optional(),
+  birthdate: isoDate()
+    .refine((d) => d >= "1900-01-01" && d <= new Date().toISOString().slice(0, 10), "Проверьте дату рождения")
+    .nullable()
+    .optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
 
@@ -296,7 +299,7 @@ export const profileEndpoints = {
     method: "GET",
     path: "/profile/legal/our",
     tag,
-    summary: "The shop's own legal companies, loaded for staff roles (§6)",
+    summary: "The shop's own legal companies, loaded for staff roles (§6); ROLE_USER gets 403",
     auth: true,
     timeout: "default",
     response: z.array(LegalCompany),
@@ -318,6 +321,7 @@ export const profileEndpoints = {
     method: "POST",
     path: "/profile/legal/update/{id}",
     tag,
+    // ADR 035: the caller's own company (another's → 404); the shop's own companies by ROLE_ADMIN only (other staff 403).
     summary: "Update a legal company (form data; image omitted keeps the current one)",
     auth: true,
     timeout: "default",

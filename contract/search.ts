@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
-import { id, limitQuery, pageQuery } from "./common.ts";
+import { IdParams, id, isoDateTime, limitQuery, pageQuery } from "./common.ts";
 import { CategoryLink } from "./content.ts";
 import { Brand, ProductGroup } from "./catalog.ts";
 
@@ -23,7 +23,7 @@ export const SearchResults = z.object({
   products: z.array(ProductGroup),
   /** One entry per item of `categories`, same order. */
   categoriesBreadCrumbsItems: z.array(CategoryBreadcrumbs),
-  /** The user's recent queries, newest first; empty for anonymous visitors. */
+  /** The logged-in user's recent queries (this one included), newest first, at most 10; empty for guests and in search/fast. */
   searchHistory: z.array(z.string()),
   /**
    * Set when the text is exactly one product's SKU (a variation's "PB-000123-01" or its group's
@@ -62,7 +62,15 @@ export type SearchEntityType = z.infer<typeof SearchEntityType>;
 export const FastSearchQuery = z.object({ text: text(), entityType: SearchEntityType.default("any"), limit: limitQuery(5, 20) });
 export type FastSearchQuery = z.input<typeof FastSearchQuery>;
 
+/** A logged-in user's server history keeps the newest 10 queries (the guests' local one keeps as many). */
+export const MAX_SEARCH_HISTORY = 10;
+
+/** One remembered query of the logged-in user (the id is what DELETE /search/history/{id} takes). */
+export const SearchHistoryEntry = z.object({ id: id(), text: z.string(), createdAt: isoDateTime() });
+export type SearchHistoryEntry = z.infer<typeof SearchHistoryEntry>;
+
 const tag = "search";
+const historyTag = "searchHistory";
 
 export const searchEndpoints = {
   searchGlobal: endpoint({
@@ -70,7 +78,8 @@ export const searchEndpoints = {
     method: "GET",
     path: "/search/global",
     tag,
-    summary: "Search over brands, categories and products (paged); the user's recent queries (none for guests)",
+    summary:
+      "Search over brands, categories and products (paged); for a logged-in user the text is remembered (a repeat moves to the top, the newest 10 kept) and searchHistory lists them (none for guests)",
     timeout: "catalog",
     query: GlobalSearchQuery,
     response: SearchResults,
@@ -84,5 +93,36 @@ export const searchEndpoints = {
     timeout: "catalog",
     query: FastSearchQuery,
     response: SearchResults,
+  }),
+  searchHistoryList: endpoint({
+    id: "searchHistoryList",
+    method: "GET",
+    path: "/search/history",
+    tag: historyTag,
+    summary: "The logged-in user's recent queries, newest first (at most 10)",
+    auth: true,
+    timeout: "default",
+    response: z.array(SearchHistoryEntry),
+  }),
+  searchHistoryDelete: endpoint({
+    id: "searchHistoryDelete",
+    method: "DELETE",
+    path: "/search/history/{id}",
+    tag: historyTag,
+    summary: "Forget one query of the caller's history (404 for an id that is not theirs); answers the rest",
+    auth: true,
+    timeout: "default",
+    params: IdParams,
+    response: z.array(SearchHistoryEntry),
+  }),
+  searchHistoryClear: endpoint({
+    id: "searchHistoryClear",
+    method: "DELETE",
+    path: "/search/history",
+    tag: historyTag,
+    summary: "Forget the caller's whole search history; answers the empty list",
+    auth: true,
+    timeout: "default",
+    response: z.array(SearchHistoryEntry),
   }),
 };

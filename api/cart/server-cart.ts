@@ -34,7 +34,7 @@ import { queryRows, type Db } from "../db/client";
 import { HttpError, type FieldError } from "../http/errors";
 import { lockUser } from "../auth/user-lock";
 import { fileUrl, thumbnailUrl } from "../file/service";
-import { plainText } from "../shopping/plain-text";
+import { plainText, withoutControls } from "../shopping/plain-text";
 import type { CartPricing, PricingItem } from "./pricing";
 
 /** Own files already in an order: the order service's wording (api/order/service.ts). */
@@ -100,7 +100,7 @@ export function createServerCart(db: Db, pricing: CartPricing) {
   async function storeLines(exec: Exec, cartId: number, items: readonly PricingItem[]): Promise<void> {
     await exec.execute(sql`DELETE FROM cart_items WHERE cart_id = ${cartId}`);
     if (!items.length) return;
-    const json = JSON.stringify(items.map((i) => ({ v: i.variation, n: i.count, c: i.comment, k: i.coatings })));
+    const json = JSON.stringify(withoutControls(items.map((i) => ({ v: i.variation, n: i.count, c: i.comment, k: i.coatings }))));
     // Joined with products: a variation deleted meanwhile is skipped, not a foreign-key error.
     await exec.execute(sql`
       INSERT INTO cart_items (cart_id, product_id, count, comment, coatings)

@@ -1,14 +1,19 @@
 /**
  * News, blog posts and promotions (§7 blog/news, blog/post, promotion/post) and the comments of
- * blog posts (§7 comment/list/{id}; ADR 030). A post is shown once it is published and its date
- * has come (a post dated ahead is scheduled); anything else is a 404, as a missing one is.
+ * blog posts (§7 comment/list|create|update|delete; ADR 030). A post is shown once it is published
+ * and its date has come (a post dated ahead is scheduled); anything else is a 404, as a missing
+ * one is. Comments (issue 19): any logged-in user writes on a visible blog post; only the author
+ * or ROLE_ADMIN edits or deletes (403 otherwise); the text is stored as plain text and the author's
+ * name is their profile name at the time ("Покупатель" without one).
  */
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Comment, Post, PostKind, PostLink, PostSummary, PromotionPost } from "../../contract/index";
 import type { Db } from "../db/client";
-import { comments, postProducts, posts } from "../db/schema";
+import { comments, postProducts, posts, users } from "../db/schema";
 import { loadGroups } from "../catalog/groups";
-import { notFound } from "../http/errors";
+import { HttpError, notFound } from "../http/errors";
+import { hasRole, UNAUTHORIZED_MESSAGE, type AuthUser } from "../auth/session";
+import { plainText } from "../shopping/plain-text";
 
 /** 404 texts: the storefront shows its own page, but a client of the API reads these. */
 export const POST_NOT_FOUND: Record<PostKind, string> = {
@@ -119,27 +124,95 @@ export function createPostService(db: Db) {
     },
 
     /**
-     * Comments of a visible blog post, oldest first (a conversation reads top to bottom). Nobody
-     * is signed in to the reference API yet, so nothing is `editable`.
+     * Comments of a visible blog post, oldest first (a conversation reads top to bottom);
+     * `editable` for the caller's own (any for ROLE_ADMIN), false for anonymous visitors.
      */
-    async comments(postId: number): Promise<Comment[]> {
-      const [post] = await db.select({ id: posts.id }).from(posts).where(and(visible("blog"), eq(posts.id, postId)));
-      if (!post) throw notFound(POST_NOT_FOUND.blog);
+    async comments(postId: number, viewer: AuthUser | null): Promise<Comment[]> {
+      await visibleBlogPost(postId);
       const rows = await db
         .select()
         .from(comments)
         .where(eq(comments.postId, postId))
         .orderBy(asc(comments.createdAt), asc(comments.id));
-      return rows.map((r) => ({
-        id: r.id,
-        postId: r.postId,
-        text: r.text,
-        author: { id: r.userId, name: r.authorName },
-        createdAt: iso(r.createdAt),
-        updatedAt: iso(r.updatedAt),
-        editable: false,
-      }));
+      return rows.map((r) => toComment(r, viewer));
     },
+
+    /** §7 comment/create/{postId}: any logged-in user, on a visible blog post. */
+    async createComment(postId: number, user: AuthUser, raw: string): Promise<Comment> {
+      const text = commentText(raw);
+      await visibleBlogPost(postId);
+      const [profile] = await db.select({ name: users.name }).from(users).where(eq(users.id, user.id));
+      if (!profile) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
+      const [row] = await db
+        .insert(comments)
+        .values({ postId, userId: user.id, authorName: authorName(profile.name), text })
+        .returning();
+      return toComment(row, user);
+    },
+
+    /** §7 comment/update/{id}: the author or ROLE_ADMIN (403 otherwise, nothing changed). */
+    async updateComment(id: number, user: AuthUser, raw: string): Promise<Comment> {
+      const text = commentText(raw);
+      await mayChange(id, user);
+      const [row] = await db.update(comments).set({ text, updatedAt: sql`now()` }).where(eq(comments.id, id)).returning();
+      if (!row) throw notFound(COMMENT_NOT_FOUND);
+      return toComment(row, user);
+    },
+
+    /** §7 comment/delete/{id}: the author or ROLE_ADMIN; answers data.success. */
+    async deleteComment(id: number, user: AuthUser): Promise<{ success: boolean }> {
+      await mayChange(id, user);
+      const deleted = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
+      return { success: deleted.length > 0 };
+    },
+  };
+
+  async function visibleBlogPost(postId: number): Promise<void> {
+    const [post] = await db.select({ id: posts.id }).from(posts).where(and(visible("blog"), eq(posts.id, postId)));
+    if (!post) throw notFound(POST_NOT_FOUND.blog);
+  }
+
+  /** 404 for no such comment, 403 for someone else's (comments are public: the 403 tells nothing new). */
+  async function mayChange(id: number, user: AuthUser): Promise<void> {
+    const [row] = await db.select({ userId: comments.userId }).from(comments).where(eq(comments.id, id));
+    if (!row) throw notFound(COMMENT_NOT_FOUND);
+    if (!canChange(row.userId, user)) throw new HttpError(403, COMMENT_FORBIDDEN);
+  }
+}
+
+export const COMMENT_NOT_FOUND = "Комментарий не найден";
+export const COMMENT_FORBIDDEN = "Можно изменять только свои комментарии";
+export const COMMENT_EMPTY = "Напишите комментарий";
+/** The name under a comment when the profile has none. */
+export const ANONYMOUS_AUTHOR = "Покупатель";
+
+/** The author, or ROLE_ADMIN; a comment without a user (kept from before accounts) only ROLE_ADMIN. */
+function canChange(authorId: number | null, user: AuthUser | null): boolean {
+  if (!user) return false;
+  return (authorId !== null && authorId === user.id) || hasRole(user, "ROLE_ADMIN");
+}
+
+/** Plain text (api/shopping/plain-text.ts); nothing readable left is the same 400 as an empty text. */
+function commentText(raw: string): string {
+  const text = plainText(raw);
+  if (!text) throw new HttpError(400, COMMENT_EMPTY, [{ field: "text", message: COMMENT_EMPTY }]);
+  return text;
+}
+
+function authorName(name: string | null): string {
+  const clean = plainText(name ?? "").replace(/\s+/g, " ");
+  return clean || ANONYMOUS_AUTHOR;
+}
+
+function toComment(r: typeof comments.$inferSelect, viewer: AuthUser | null): Comment {
+  return {
+    id: r.id,
+    postId: r.postId,
+    text: r.text,
+    author: { id: r.userId, name: r.authorName },
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    editable: canChange(r.userId, viewer),
   };
 }
 

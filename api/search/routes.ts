@@ -1,15 +1,36 @@
-/** §7 search/global and search/fast, bound to their contract endpoints. */
+/**
+ * §7 search/global and search/fast, bound to their contract endpoints, and the logged-in user's
+ * search history (search/history; api/search/history.ts). search/global remembers the text of a
+ * logged-in caller and answers their history; guests and search/fast always get `[]`.
+ */
 import { Hono } from "hono";
 import { endpoints } from "../../contract/index";
 import type { ApiDeps } from "../deps";
 import { route } from "../http/route";
+import { optionalUser, requireUser } from "../auth/session";
 import { searchEngineFor } from "./index";
+import { createSearchHistory } from "./history";
 
 export function searchRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
   const search = searchEngineFor(deps.db, { onChange: deps.onChange, cacheTtlMs: deps.readCacheTtlMs });
+  const history = createSearchHistory(deps.db);
   const opts = { validateResponses: deps.validateResponses };
-  route(app, endpoints.searchGlobal, ({ query }) => search.global(query), opts);
+  route(
+    app,
+    endpoints.searchGlobal,
+    async ({ query }, c) => {
+      const user = optionalUser(c);
+      const answer = await search.global(query);
+      if (!user) return answer;
+      // A copy: the engine's answer may be a cached one shared by every caller.
+      return { ...answer, searchHistory: await history.record(user.id, query.text) };
+    },
+    opts,
+  );
   route(app, endpoints.searchFast, ({ query }) => search.fast(query), opts);
+  route(app, endpoints.searchHistoryList, (_, c) => history.list(requireUser(c).id), opts);
+  route(app, endpoints.searchHistoryDelete, ({ params }, c) => history.remove(requireUser(c).id, params.id), opts);
+  route(app, endpoints.searchHistoryClear, (_, c) => history.clear(requireUser(c).id), opts);
   return app;
 }

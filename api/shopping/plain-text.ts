@@ -11,3 +11,11 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u2
 export function plainText(raw: string): string {
   return raw.normalize("NFC").replace(/\r\n?/g, "\n").replace(CONTROL, "").trim();
 }
+
+/**
+ * The same characters out of every string of a value about to be stored as jsonb or text: PostgreSQL
+ * refuses U+0000 in both (a hostile line would be a 500), and none of them belongs in a label.
+ */
+export function withoutControls<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value, (_, v: unknown) => (typeof v === "string" ? v.replace(CONTROL, "") : v))) as T;
+}

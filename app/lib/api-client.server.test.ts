@@ -850,6 +850,26 @@ describe("shared read cache (anonymous catalogue reads)", () => {
     expect(calls[1].authorization).toBe("Bearer t");
   });
 
+  it("a shared call kept for everyone never carries a bearer, even when a concurrent refresh sets one before its retry", async () => {
+    let release!: () => void;
+    const refreshed = new Promise<void>((resolve) => (release = resolve));
+    const shared = scripted("get", "/item/7", [async () => (await refreshed, failure(503)), 200], ITEM);
+    const personal = scripted("get", "/item/8", [401, 200], ITEM);
+    const refresh = refreshEndpoint(() => authenticated("new-token", "new-refresh"));
+    server.use(shared.handler, personal.handler, refresh.handler);
+    const { make } = cachedClient();
+    // One page request: only a refresh token (the access token cookie is gone).
+    const api = make({ tokens: { refreshToken: "r" } });
+    const cached = api.call(sharedItem, { params: { id: 7 } });
+    const own = await api.call(ep.item, { params: { id: 8 } });
+    expect(own.ok).toBe(true);
+    expect(personal.calls[1].authorization).toBe("Bearer new-token");
+    release();
+    expect((await cached).ok).toBe(true);
+    // The transient retry went after the refresh: still anonymous, since its answer is shared.
+    expect(shared.calls.map((c) => c.authorization)).toEqual([null, null]);
+  });
+
   it("endpoints not marked shared, and writes, are never cached", async () => {
     const read = scripted("get", "/item/7", [200], ITEM);
     const write = scripted("post", "/thing/create", [200], ITEM);

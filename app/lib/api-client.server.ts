@@ -223,7 +223,9 @@ export function createApiClient(options: ApiClientOptions) {
       return shared.cache.get(
         url.href,
         async () => {
-          const { result, size } = await request(endpoint, input, url);
+          // Always without a bearer, whatever tokens a concurrent refresh set meanwhile: the answer
+          // is kept for every visitor, so it must be the anonymous one (comment `editable`).
+          const { result, size } = await request(endpoint, input, url, true);
           // Shared by every request from now on: frozen, so a loader that mutates it fails loudly.
           return { value: result.ok ? deepFreeze(result) : result, cacheable: result.ok, weight: size };
         },
@@ -235,7 +237,7 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** The call itself; `size` is the length of the answer's JSON (the read cache's weight). */
-  async function request<E extends Endpoint>(endpoint: E, input: Input<E>, url: URL): Promise<{ result: ApiResult<Data<E>>; size: number }> {
+  async function request<E extends Endpoint>(endpoint: E, input: Input<E>, url: URL, anonymous = false): Promise<{ result: ApiResult<Data<E>>; size: number }> {
     const timeoutMs = timeoutFor(endpoint.timeout, options.defaultTimeoutMs);
     const write = isWrite(endpoint);
     const authCall = endpoint.path.startsWith("/auth/");
@@ -256,7 +258,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** One request with the current token; reports which token it carried. */
     const sendOnce = async () => {
-      const token = tokens?.token || undefined;
+      const token = anonymous ? undefined : tokens?.token || undefined;
       const { body, contentType } = encode();
       return { response: await send(endpoint.method, url.href, body, contentType, timeoutMs, token, input.headers), token };
     };
@@ -275,7 +277,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     // §4/§8: a 401 refreshes the tokens (once for all concurrent calls) and sends the call again.
     // This is separate from the transient retry above: the repeated call gets its own attempt.
-    if (response?.status === 401 && !authCall) {
+    if (response?.status === 401 && !authCall && !anonymous) {
       const renewedMeanwhile = Boolean(tokens?.token) && tokens?.token !== sentToken;
       const retry = renewedMeanwhile || (Boolean(tokens?.refreshToken) && (await refresh()));
       if (retry) {

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Form, data, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/cart-ordering";
 import { endpoints } from "#contract/index.ts";
-import { placeOrder } from "#app/features/cart/ordering.server.ts";
+import { loadOrderAccount, placeOrder } from "#app/features/cart/ordering.server.ts";
 import { managerCookie, MANAGER_COOKIE, readCookies } from "#app/lib/cookies.server.ts";
 import { cartItems, cartPayload, incompleteCoatingCount, orderingBlock, UPLOAD_ACCEPT_TYPES, UPLOAD_MAX_BYTES, UPLOAD_TOO_BIG } from "#app/features/cart/cart.ts";
 import { coatingProblemCount, EMPTY_CART_VIEW } from "#app/features/cart/cart-view.ts";
@@ -28,13 +28,19 @@ import cartStyles from "#app/styles/cart.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Both lists fail to empty ones (§8): "Любой менеджер" is always there.
-  const [managers, coatings] = await Promise.all([context.api.list(endpoints.orderManagers, {}, []), context.api.list(endpoints.coatingAll, {}, [])]);
+  const [managers, coatings, account] = await Promise.all([
+    context.api.list(endpoints.orderManagers, {}, []),
+    context.api.list(endpoints.coatingAll, {}, []),
+    // Logged in (ADR 034): the profile's name, e-mail and phone, saved companies and addresses.
+    loadOrderAccount(context),
+  ]);
   // §4: the manager chosen last time (a cookie), while they are still on the list.
   const saved = Number(readCookies(request.headers.get("Cookie"))[MANAGER_COOKIE]);
   return {
     managers: managers.map(({ id, name }) => ({ id, name })),
     savedManager: managers.some((m) => m.id === saved) ? String(saved) : "",
     coatings: coatings.map(toCoatingChoice),
+    account,
   };
 }
 
@@ -94,7 +100,22 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
   }, [orderId, clear, navigate]);
 
   const failed = actionData && !actionData.ok ? actionData : null;
-  const values: OrderFormValues = failed?.values ?? { ...EMPTY_ORDER_FORM, manager: loaderData.savedManager };
+  const account = loaderData.account;
+  const defaultAddress = account?.addresses.find((a) => a.isDefault) ?? account?.addresses[0];
+  const values: OrderFormValues = failed?.values ?? {
+    ...EMPTY_ORDER_FORM,
+    manager: loaderData.savedManager,
+    ...(account
+      ? {
+          representativeName: account.name,
+          representativeEmail: account.email,
+          representativePhone: account.phone,
+          legalCompany: account.companies.length === 1 ? String(account.companies[0]!.id) : "",
+          savedAddress: defaultAddress ? String(defaultAddress.id) : "",
+        }
+      : {}),
+  };
+  const [savedAddress, setSavedAddress] = useState(values.savedAddress ?? "");
   // A requisites file over the limit is refused as soon as it is chosen (JavaScript on): the form
   // is not sent with it, the message shows under the field, and the rest of the form stays.
   const [fileTooBig, setFileTooBig] = useState(false);
@@ -188,9 +209,22 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
                 ))}
               </div>
               {err("deliveryType")}
-              <label className="field" hidden={!needsAddress && !errors.shipmentAddress}>
-                <span className="field__label">Адрес доставки</span>
-                <textarea className="field__input" name={ORDER_FIELD.address} defaultValue={values.shipmentAddress} autoComplete="street-address" rows={2} maxLength={500} required={needsAddress} {...described("shipmentAddress")} />
+              {account && account.addresses.length > 0 ? (
+                <label className="field" hidden={!needsAddress && !errors.shipmentAddress}>
+                  <span className="field__label">Сохранённый адрес</span>
+                  <select className="field__input" name={ORDER_FIELD.savedAddress} value={savedAddress} onChange={(e) => setSavedAddress(e.target.value)} data-testid="saved-address">
+                    {account.addresses.map((a) => (
+                      <option key={a.id} value={a.id}>
+                        {a.address}
+                      </option>
+                    ))}
+                    <option value="">Другой адрес</option>
+                  </select>
+                </label>
+              ) : null}
+              <label className="field" hidden={(!needsAddress && !errors.shipmentAddress) || (hydrated && savedAddress !== "")}>
+                <span className="field__label">{account?.addresses.length ? "Другой адрес (если не выбран сохранённый)" : "Адрес доставки"}</span>
+                <textarea className="field__input" name={ORDER_FIELD.address} defaultValue={values.shipmentAddress} autoComplete="street-address" rows={2} maxLength={500} required={needsAddress && savedAddress === ""} {...described("shipmentAddress")} />
               </label>
               {err("shipmentAddress")}
               <label className="field">
@@ -214,6 +248,22 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
                 </select>
               </label>
               {err("manager")}
+              {account && account.companies.length > 0 ? (
+                <>
+                  <label className="field">
+                    <span className="field__label">Компания</span>
+                    <select className="field__input" name={ORDER_FIELD.legalCompany} defaultValue={values.legalCompany ?? ""} data-testid="legal-company" {...described("legalCompany")}>
+                      <option value="">Без компании (реквизиты файлом или позже)</option>
+                      {account.companies.map((c) => (
+                        <option key={c.id} value={c.id}>
+                          {c.title}, ИНН {c.inn}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  {err("legalCompany")}
+                </>
+              ) : null}
               {failed?.legalFile ? (
                 <p className="ordering-form__file">
                   Реквизиты загружены: {failed.legalFile.name}

@@ -3,8 +3,11 @@
  * breadcrumbs and links to its neighbours; a promotion adds its period and products, a blog post
  * its comments (§7). Three route entries share this module. Junk or unknown id → §2 404.
  */
+import { data } from "react-router";
 import type { Route } from "./+types/post-item";
 import { loadPostItem } from "#app/features/posts/posts.server.ts";
+import { commentAction } from "#app/features/posts/comments.server.ts";
+import { CommentForms } from "#app/features/posts/comment-forms.tsx";
 import { COVER_SIZE } from "#app/features/posts/post-views.ts";
 import { PeriodBadge, PostComments } from "#app/features/posts/post-parts.tsx";
 import { sharedPage } from "#app/lib/cache-control.ts";
@@ -17,7 +20,23 @@ import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 import { HtmlContent } from "#app/components/html-content.tsx";
 import { ProductStrip } from "#app/components/home/product-strip.tsx";
 
-export const loader = ({ url, params, context }: Route.LoaderArgs) => loadPostItem({ url, params, context });
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const page = await loadPostItem({ url, params, context });
+  // A logged-in visitor's page carries their edit controls: private (the page cache never stores
+  // requests with the auth cookie; this keeps every other cache away too). Anonymous: shared.
+  return data(page, context.isAuthenticated ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
+}
+
+/** Blog posts: write, edit and delete one's comments (issue 19). Nothing else posts here. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  // A client-side submission arrives as /blog/{id}.data (single fetch): the page's path is without it.
+  const isBlog = new URL(request.url).pathname.startsWith("/blog/");
+  const valid = isBlog && /^[1-9]\d{0,8}$/.test(params.id ?? "");
+  const path = `/blog/${valid ? params.id : ""}`;
+  const form = valid ? await request.formData().catch(() => null) : null;
+  const answer = await commentAction(context, path, Number(params.id), form);
+  return answer instanceof Response ? answer : data(answer, { headers: { "Cache-Control": "no-store" } });
+}
 
 export const headers = sharedPage;
 
@@ -31,8 +50,8 @@ const NEIGHBOUR_WORDS = {
   promotion: { previous: "Предыдущая акция", next: "Следующая акция" },
 } as const;
 
-export default function PostItem({ loaderData }: Route.ComponentProps) {
-  const { section, post, crumbs, products, comments, jsonLd } = loaderData;
+export default function PostItem({ loaderData, actionData }: Route.ComponentProps) {
+  const { section, post, crumbs, products, comments, jsonLd, canComment, editing } = loaderData;
   const origin = useRootData()?.origin ?? "";
   const words = NEIGHBOUR_WORDS[section.kind];
   return (
@@ -53,7 +72,11 @@ export default function PostItem({ loaderData }: Route.ComponentProps) {
       <p className="post-item__lead">{post.lead}</p>
       <HtmlContent html={post.body} />
       {products.length > 0 ? <ProductStrip title="Товары по акции" products={products} testId="promotion-products" /> : null}
-      {comments ? <PostComments comments={comments} /> : null}
+      {comments ? (
+        <PostComments comments={comments} editing={editing} answer={actionData ?? null}>
+          <CommentForms path={`${section.base}/${post.id}`} canComment={canComment} answer={actionData ?? null} />
+        </PostComments>
+      ) : null}
       {post.previous || post.next ? (
         <nav className="post-item__neighbours" aria-label={`Другие публикации раздела «${section.title}»`}>
           {post.next ? (

@@ -5,7 +5,7 @@
  * tab's writes notify directly, and storage that throws degrades to an in-memory cart.
  */
 import { browserLocalStore, createLocalStore, type EventSource, type StorageLike } from "#app/lib/local-store.ts";
-import { CART_STORAGE_KEY, parseCart, serializeCart, type LocalCart } from "./cart.ts";
+import { CART_STORAGE_KEY, EMPTY_LOCAL_CART, parseCart, serializeCart, type LocalCart } from "./cart.ts";
 
 export interface CartStore {
   subscribe(onChange: () => void): () => void;
@@ -31,9 +31,49 @@ export function createCartStore(storage: () => StorageLike | null, events: Event
   };
 }
 
-const browserStores = new Map<string, CartStore>();
+/**
+ * The page's cart: the guest's tmg_cart, or (logged in, ADR 034) the server cart's mirror; null
+ * backing while the server cart loads ("not known": the counter empty, the cart pages wait).
+ */
+export interface SwitchCartStore extends CartStore {
+  /** The guest cart in local storage. */
+  readonly local: CartStore;
+  use(next: CartStore | null): void;
+  current(): CartStore | null;
+}
+
+export function createSwitchCartStore(local: CartStore): SwitchCartStore {
+  let backing: CartStore | null = local;
+  const listeners = new Map<() => void, () => void>();
+  const none = () => {};
+  return {
+    local,
+    subscribe(onChange) {
+      listeners.set(onChange, backing?.subscribe(onChange) ?? none);
+      return () => {
+        listeners.get(onChange)?.();
+        listeners.delete(onChange);
+      };
+    },
+    getSnapshot: () => (backing ? backing.getSnapshot() : EMPTY_LOCAL_CART),
+    update: (change) => (backing ? backing.update(change) : EMPTY_LOCAL_CART),
+    clear: () => backing?.clear(),
+    use(next) {
+      if (next === backing) return;
+      backing = next;
+      for (const [onChange, unsubscribe] of listeners) {
+        unsubscribe();
+        listeners.set(onChange, next?.subscribe(onChange) ?? none);
+      }
+      for (const onChange of [...listeners.keys()]) onChange();
+    },
+    current: () => backing,
+  };
+}
+
+const browserStores = new Map<string, SwitchCartStore>();
 
 /** The page's store; null on the server. */
-export function getBrowserCartStore(): CartStore | null {
-  return browserLocalStore(browserStores, CART_STORAGE_KEY, (storage, events) => createCartStore(storage, events));
+export function getBrowserCartStore(): SwitchCartStore | null {
+  return browserLocalStore(browserStores, CART_STORAGE_KEY, (storage, events) => createSwitchCartStore(createCartStore(storage, events)));
 }

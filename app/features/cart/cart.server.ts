@@ -6,10 +6,11 @@
  * anything malformed is a Russian message, never an exception.
  */
 import type { AppLoadContext } from "react-router";
-import { endpoints, CartUnauthRequest, EMPTY_CART, MAX_UPLOAD_BYTES, UPLOAD_SIZE_MESSAGE, UPLOAD_TYPE_MESSAGE, type UploadedFile } from "#contract/index.ts";
+import { z } from "zod";
+import { endpoints, fileKey, CartUnauthRequest, EMPTY_CART, MAX_UPLOAD_BYTES, UPLOAD_SIZE_MESSAGE, UPLOAD_TYPE_MESSAGE, type Cart, type UploadedFile } from "#contract/index.ts";
 import { DEFAULT_ERROR_MESSAGE } from "#app/lib/api-client.server.ts";
 import { toCartView, type CartPriceAnswer } from "./cart-view.ts";
-import type { CartImage } from "./cart.ts";
+import type { CartImage, LocalCart, LocalCartItem } from "./cart.ts";
 
 /** The posted lines (JSON) beyond this are not a cart (200 full lines are ~250 KB). */
 export const MAX_LINES_CHARS = 600_000;
@@ -98,4 +99,122 @@ export async function uploadFile(context: Pick<AppLoadContext, "api">, value: Fo
 
 export function toCartImage(file: UploadedFile): CartImage {
   return { id: file.id, key: file.key, url: file.url, thumbnailUrl: file.thumbnailUrl, originalName: file.originalName, mimeType: file.mimeType, size: file.size };
+}
+
+// ───── the logged-in visitor's server cart (issue 19, ADR 034) ─────
+
+
+/** The server cart as the browser's store holds it (a LocalCart) with its priced view. */
+export type ServerCartAnswer =
+  | { ok: true; cart: LocalCart; answer: CartPriceAnswer }
+  | { ok: false; status: number; answer: CartPriceAnswer };
+
+export const CART_LOGIN_NEEDED_MESSAGE = "Войдите, чтобы корзина сохранялась в личном кабинете";
+
+/** The API's cart → the store's cart (lines in the server's order; images as file/upload gave them). */
+export function serverCartToLocal(cart: Cart): LocalCart {
+  const products: Record<string, LocalCartItem> = {};
+  cart.cartItems.forEach((line, index) => {
+    products[String(line.variation)] = {
+      variation: line.variation,
+      count: line.count,
+      comment: line.comment,
+      coatings: line.coatings.map((c) => ({
+        id: c.id,
+        coating: c.coating,
+        width: c.width,
+        height: c.height,
+        variant: c.variant,
+        priceWithoutDiscount: c.priceWithoutDiscount,
+        options: c.options,
+      })),
+      addedAt: index + 1,
+    };
+  });
+  return { products, comment: cart.comment, images: cart.images.map(toCartImage), timestamp: 0 };
+}
+
+const ImageKeys = z.array(fileKey()).max(20);
+
+function readImageKeys(raw: string): string[] | null {
+  if (!raw) return [];
+  try {
+    const parsed = ImageKeys.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function serverAnswer(key: string, cart: Cart | null, error: string | null, status = 200): ServerCartAnswer {
+  const answer: CartPriceAnswer = {
+    intent: "price",
+    key,
+    cart: toCartView(cart ?? EMPTY_CART),
+    error,
+    unavailable: (cart?.unavailableVariations ?? []).map((variation) => ({ variation })),
+  };
+  return cart && !error ? { ok: true, cart: serverCartToLocal(cart), answer } : { ok: false, status, answer };
+}
+
+const statusOf = (error: { status: number }) => (error.status >= 400 && error.status < 500 ? error.status : 502);
+
+/** GET /cart/sync: the priced server cart (cart/detail). §8: on an error, zeros and the message. */
+export async function loadServerCart(context: Pick<AppLoadContext, "api" | "isAuthenticated">): Promise<ServerCartAnswer> {
+  if (!context.isAuthenticated) return serverAnswer("", null, CART_LOGIN_NEEDED_MESSAGE, 401);
+  const result = await context.api.call(endpoints.cartDetail, {});
+  return result.ok ? serverAnswer("", result.data, null) : serverAnswer("", null, messageOf(result.error), statusOf(result.error));
+}
+
+/**
+ * POST /cart/sync intent=merge (§4 after login): the guest's lines, comment and layouts added to
+ * the server cart by cart/merge (local variations not on the server are kept; server lines win, so
+ * a merge sent twice — a reload half-way — changes nothing the second time).
+ */
+export async function mergeServerCart(context: Pick<AppLoadContext, "api" | "isAuthenticated">, form: FormLike): Promise<ServerCartAnswer> {
+  const key = field(form, "key").slice(0, 64);
+  if (!context.isAuthenticated) return serverAnswer(key, null, CART_LOGIN_NEEDED_MESSAGE, 401);
+  const items = readLines(field(form, "lines"));
+  const imageKeys = readImageKeys(field(form, "images").slice(0, 4000));
+  const comment = field(form, "comment").trim();
+  if (!items || !imageKeys || comment.length > 2000) return serverAnswer(key, null, CART_UNREADABLE_MESSAGE, 400);
+  const result = await context.api.call(endpoints.cartMerge, { body: { items, comment, imageKeys } });
+  return result.ok ? serverAnswer(key, result.data, null) : serverAnswer(key, null, messageOf(result.error), statusOf(result.error));
+}
+
+/**
+ * POST /cart/sync intent=save: makes the server cart what the store holds — the lines
+ * (cart/recalculate replaces them, comments included), the order comment (cart/comment when it
+ * differs) and the attached layouts by key (cart/image added and removed to match) — and answers
+ * it priced. The login merge (mergeCarts in the browser) is a save of the merged cart.
+ */
+export async function saveServerCart(context: Pick<AppLoadContext, "api" | "isAuthenticated">, form: FormLike): Promise<ServerCartAnswer> {
+  const key = field(form, "key").slice(0, 64);
+  if (!context.isAuthenticated) return serverAnswer(key, null, CART_LOGIN_NEEDED_MESSAGE, 401);
+  const items = readLines(field(form, "lines"));
+  const imageKeys = readImageKeys(field(form, "images").slice(0, 4000));
+  const comment = field(form, "comment").trim();
+  if (!items || !imageKeys || comment.length > 2000) return serverAnswer(key, null, CART_UNREADABLE_MESSAGE, 400);
+  const recalculated = await context.api.call(endpoints.cartRecalculate, { body: { items } });
+  if (!recalculated.ok) return serverAnswer(key, null, messageOf(recalculated.error), statusOf(recalculated.error));
+  let cart = recalculated.data;
+  if (cart.comment !== comment) {
+    const r = await context.api.call(endpoints.cartComment, { body: { text: comment } });
+    if (!r.ok) return serverAnswer(key, null, messageOf(r.error), statusOf(r.error));
+    cart = r.data;
+  }
+  const have = new Set(cart.images.map((i) => i.key));
+  const add = imageKeys.filter((k) => !have.has(k));
+  const drop = [...have].filter((k) => !imageKeys.includes(k));
+  if (add.length) {
+    const r = await context.api.call(endpoints.cartImageAdd, { body: { imageKeys: add } });
+    if (!r.ok) return serverAnswer(key, null, messageOf(r.error), statusOf(r.error));
+    cart = r.data;
+  }
+  if (drop.length) {
+    const r = await context.api.call(endpoints.cartImageDelete, { body: { imageKeys: drop } });
+    if (!r.ok) return serverAnswer(key, null, messageOf(r.error), statusOf(r.error));
+    cart = r.data;
+  }
+  return serverAnswer(key, cart, null);
 }

@@ -8,9 +8,40 @@
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { endpoints, DeliveryType, FILE_KEY_PATTERN, email, isDbId, normalizePhone } from "#contract/index.ts";
-import { readLines, uploadFile } from "./cart.server.ts";
+import { readLines, saveServerCart, uploadFile } from "./cart.server.ts";
 import { MAX_CART_IMAGES, MAX_ORDER_COMMENT } from "./cart.ts";
-import { EMPTY_ORDER_FORM, ORDER_FIELD, type OrderAnswer, type OrderFormValues } from "./ordering.ts";
+import { EMPTY_ORDER_FORM, ORDER_FIELD, type OrderAccount, type OrderAnswer, type OrderFormValues } from "./ordering.ts";
+
+/** "+79215550101" → "+7 (921) 555-01-01", the ordering field's mask (§5); anything else as it is. */
+export function maskedPhone(phone: string | null): string {
+  const m = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone ?? "");
+  return m ? `+7 (${m[1]}) ${m[2]}-${m[3]}-${m[4]}` : (phone ?? "");
+}
+
+export const COMPANY_UNKNOWN_MESSAGE = "Выберите компанию из списка.";
+export const ADDRESS_UNKNOWN_MESSAGE = "Выберите адрес из списка или введите новый.";
+
+/**
+ * The logged-in visitor's ordering page (ADR 034): representative prefilled from the profile, the
+ * saved companies (legal/my) and delivery addresses. Each read fails to an empty value (§8).
+ */
+export async function loadOrderAccount(context: Pick<AppLoadContext, "api" | "isAuthenticated">): Promise<OrderAccount | null> {
+  if (!context.isAuthenticated) return null;
+  const [profile, companies, addresses] = await Promise.all([
+    context.api.call(endpoints.profileGet, {}),
+    context.api.list(endpoints.legalMy, {}, []),
+    context.api.list(endpoints.shipmentAddressList, {}, []),
+  ]);
+  if (!profile.ok) return null;
+  const user = profile.data;
+  return {
+    name: user.name ?? "",
+    email: user.email ?? "",
+    phone: maskedPhone(user.phone),
+    companies: companies.map((c) => ({ id: c.id, title: c.shortTitle, inn: c.inn })),
+    addresses: addresses.map((a) => ({ id: a.id, address: a.address, isDefault: a.isDefault })),
+  };
+}
 
 export const EMPTY_CART_MESSAGE = "В корзине нет товаров: добавьте их и оформите заказ снова. Если корзина не пуста, обновите страницу (нужен JavaScript).";
 export const ALREADY_ORDERED_MESSAGE =
@@ -33,7 +64,7 @@ const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 const EMAIL = email();
 
 /** The API's field names → ours; anything about the lines is the whole form's. */
-const API_FIELDS = new Set<string>(["representativeName", "representativeEmail", "representativePhone", "deliveryType", "shipmentAddress", "deliveryTime", "manager", "legalFile"]);
+const API_FIELDS = new Set<string>(["representativeName", "representativeEmail", "representativePhone", "deliveryType", "shipmentAddress", "deliveryTime", "manager", "legalFile", "legalCompany"]);
 
 function readValues(form: FormLike): OrderFormValues {
   const type = DeliveryType.safeParse(str(form, ORDER_FIELD.deliveryType, 40));
@@ -45,6 +76,8 @@ function readValues(form: FormLike): OrderFormValues {
     shipmentAddress: str(form, ORDER_FIELD.address, 500),
     deliveryTime: str(form, ORDER_FIELD.deliveryTime, 255),
     manager: str(form, ORDER_FIELD.manager, 12),
+    legalCompany: str(form, ORDER_FIELD.legalCompany, 12),
+    savedAddress: str(form, ORDER_FIELD.savedAddress, 12),
   };
 }
 
@@ -62,8 +95,9 @@ function readKeys(raw: string): string[] {
 
 const idOf = (raw: string): number | null => (/^\d{1,10}$/.test(raw) && isDbId(Number(raw)) ? Number(raw) : null);
 
-export async function placeOrder(context: Pick<AppLoadContext, "api" | "city">, form: FormLike): Promise<OrderAnswer> {
+export async function placeOrder(context: Pick<AppLoadContext, "api" | "city"> & Partial<Pick<AppLoadContext, "isAuthenticated">>, form: FormLike): Promise<OrderAnswer> {
   const values = readValues(form);
+  const loggedIn = context.isAuthenticated === true;
   const errors: Extract<OrderAnswer, { ok: false }>["errors"] = {};
   let legalFile: { key: string; name: string } | null = null;
   const fail = (message: string | null): OrderAnswer => ({ ok: false, message, errors, values, legalFile });
@@ -77,7 +111,17 @@ export async function placeOrder(context: Pick<AppLoadContext, "api" | "city">, 
   const phone = normalizePhone(values.representativePhone);
   if (!values.representativePhone) errors.representativePhone = "Укажите телефон.";
   else if (!phone) errors.representativePhone = "Укажите телефон полностью: +7 (XXX) XXX-XX-XX.";
-  if (values.deliveryType !== "pickup_point" && !values.shipmentAddress) errors.shipmentAddress = "Укажите адрес доставки.";
+  // Logged in: a saved address (the user's own list, so another user's id names nothing) fills the field.
+  if (loggedIn && values.savedAddress && values.deliveryType !== "pickup_point") {
+    const saved = idOf(values.savedAddress);
+    const own = saved === null ? [] : await context.api.list(endpoints.shipmentAddressList, {}, []);
+    const address = own.find((a) => a.id === saved);
+    if (address) values.shipmentAddress = address.address;
+    else errors.shipmentAddress = ADDRESS_UNKNOWN_MESSAGE;
+  }
+  if (values.deliveryType !== "pickup_point" && !values.shipmentAddress && !errors.shipmentAddress) errors.shipmentAddress = "Укажите адрес доставки.";
+  const legalCompany = loggedIn && values.legalCompany ? idOf(values.legalCompany) : null;
+  if (loggedIn && values.legalCompany && legalCompany === null) errors.legalCompany = COMPANY_UNKNOWN_MESSAGE;
   const manager = values.manager ? idOf(values.manager) : null;
   if (values.manager && manager === null) errors.manager = "Выберите менеджера из списка.";
 
@@ -95,6 +139,8 @@ export async function placeOrder(context: Pick<AppLoadContext, "api" | "city">, 
   const rawKey = str(form, ORDER_FIELD.idempotencyKey, 64);
   const key = KEY.test(rawKey) ? rawKey : randomUUID();
   const comment = str(form, ORDER_FIELD.comment, MAX_ORDER_COMMENT) || null;
+  const imageKeys = readKeys(str(form, ORDER_FIELD.imageKeys, 2000));
+  if (loggedIn) return placeAccountOrder(context, { values, phone: phone!, manager, legalFile, legalCompany, variations, comment, imageKeys, key, errors, fail });
   const result = await context.api.call(endpoints.orderCreateUnauth, {
     body: {
       cityId: context.city.id,
@@ -108,10 +154,68 @@ export async function placeOrder(context: Pick<AppLoadContext, "api" | "city">, 
       legalFile: legalFile?.key ?? null,
       variations,
       comment,
-      imageKeys: readKeys(str(form, ORDER_FIELD.imageKeys, 2000)),
+      imageKeys,
     },
     headers: { "Idempotency-Key": key },
   });
+  return orderAnswer(result, errors, fail, () => legalFile = null);
+}
+
+type Fail = (message: string | null) => OrderAnswer;
+type Errors = Extract<OrderAnswer, { ok: false }>["errors"];
+
+/**
+ * Logged in (ADR 034): the server cart is made what the page shows (the posted lines, comment and
+ * layouts: the same save as the cart store's), then ordered by order/create with the draft and the
+ * chosen company; the order is the user's (/profile/orders).
+ */
+async function placeAccountOrder(
+  context: Pick<AppLoadContext, "api" | "city">,
+  o: {
+    values: OrderFormValues;
+    phone: string;
+    manager: number | null;
+    legalFile: { key: string } | null;
+    legalCompany: number | null;
+    variations: NonNullable<ReturnType<typeof readLines>>;
+    comment: string | null;
+    imageKeys: string[];
+    key: string;
+    errors: Errors;
+    fail: Fail;
+  },
+): Promise<OrderAnswer> {
+  const saveForm = new Map<string, string>([
+    ["lines", JSON.stringify(o.variations)],
+    ["comment", o.comment ?? ""],
+    ["images", JSON.stringify(o.imageKeys)],
+  ]);
+  const saved = await saveServerCart({ ...context, isAuthenticated: true }, { get: (name) => saveForm.get(name) ?? null });
+  if (!saved.ok) return o.fail(saved.answer.error);
+  const result = await context.api.call(endpoints.orderCreate, {
+    body: {
+      cityId: context.city.id,
+      representativeName: o.values.representativeName,
+      representativeEmail: o.values.representativeEmail,
+      representativePhone: o.phone,
+      deliveryType: o.values.deliveryType,
+      shipmentAddress: o.values.deliveryType === "pickup_point" ? null : o.values.shipmentAddress,
+      deliveryTime: o.values.deliveryTime || null,
+      manager: o.manager,
+      legalFile: o.legalFile?.key ?? null,
+      legalCompany: o.legalCompany,
+    },
+    headers: { "Idempotency-Key": o.key },
+  });
+  return orderAnswer(result, o.errors, o.fail, () => {});
+}
+
+function orderAnswer(
+  result: Awaited<ReturnType<AppLoadContext["api"]["call"]>> & ({ ok: true; data: { id: number } } | { ok: false }),
+  errors: Errors,
+  fail: Fail,
+  dropLegalFile: () => void,
+): OrderAnswer {
   if (result.ok) return { ok: true, orderId: result.data.id };
   // §5: the server's field errors go under the fields; the rest is the form's message (§8).
   // 409 on the key: this attempt already made an order, with other data (its answer was lost and
@@ -129,7 +233,7 @@ export async function placeOrder(context: Pick<AppLoadContext, "api" | "city">, 
     else other.push(message);
   }
   // Requisites the API refused (gone, or in another order) are asked for again.
-  if (errors.legalFile) legalFile = null;
+  if (errors.legalFile) dropLegalFile();
   const message = other[0] ?? (Object.keys(errors).length > 0 ? result.error.message || FIELD_ERRORS_MESSAGE : result.error.message);
   return fail(message);
 }

@@ -19,6 +19,9 @@ export const ORDER_FIELD = {
   comment: "comment",
   imageKeys: "imageKeys",
   idempotencyKey: "idempotencyKey",
+  /** Logged in: one of the user's companies (legal/my) and saved delivery addresses (ADR 034). */
+  legalCompany: "legalCompany",
+  savedAddress: "savedAddress",
 } as const;
 
 /** §9: pickup_point is the default. */
@@ -37,6 +40,18 @@ export interface OrderFormValues {
   shipmentAddress: string;
   deliveryTime: string;
   manager: string;
+  /** Logged in: the chosen company's id ("" none) and saved address's id ("" typed). */
+  legalCompany?: string;
+  savedAddress?: string;
+}
+
+/** What a logged-in visitor's ordering page offers (loaded server-side for them only). */
+export interface OrderAccount {
+  name: string;
+  email: string;
+  phone: string;
+  companies: { id: number; title: string; inn: string }[];
+  addresses: { id: number; address: string; isDefault: boolean }[];
 }
 
 export const EMPTY_ORDER_FORM: OrderFormValues = {

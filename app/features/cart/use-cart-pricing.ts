@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { cartPayload, removeVariations, type CoatingVariantsOf, type LocalCart } from "./cart.ts";
 import { linesKey, type CartPriceAnswer } from "./cart-view.ts";
+import { retryServerCart, useServerCartSync } from "./use-cart.ts";
 
 /** The route whose action prices a cart (app/routes/cart.tsx). */
 export const CART_ACTION = "/cart";
@@ -16,6 +17,8 @@ const DEBOUNCE_MS = 250;
 
 export function useCartPricing(cart: LocalCart, coatings: ReadonlyMap<number, CoatingVariantsOf>, hydrated: boolean, update: (change: (cart: LocalCart) => LocalCart) => void) {
   const fetcher = useFetcher<CartPriceAnswer>({ key: "cart-price" });
+  // A logged-in visitor's cart is the server's (ADR 034): its store writes and prices each change.
+  const server = useServerCartSync();
   const { submit } = fetcher;
   const lines = useMemo(() => JSON.stringify(cartPayload(cart, coatings, { comments: false })), [cart, coatings]);
   const key = linesKey(lines);
@@ -28,13 +31,14 @@ export function useCartPricing(cart: LocalCart, coatings: ReadonlyMap<number, Co
   }, [key, lines, submit]);
 
   useEffect(() => {
-    if (!hydrated || empty || sent.current === key) return;
+    if (server || !hydrated || empty || sent.current === key) return;
     const timer = setTimeout(price, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [hydrated, empty, key, price]);
+  }, [server, hydrated, empty, key, price]);
 
-  const latest = empty ? null : (fetcher.data ?? null);
-  const answer = latest && latest.key === key ? latest : null;
+  const guestLatest = empty ? null : (fetcher.data ?? null);
+  const latest = server ? (empty ? null : server.latest) : guestLatest;
+  const answer = server ? (empty || server.pending ? null : server.answer) : guestLatest && guestLatest.key === key ? guestLatest : null;
 
   // §4: variations that are no longer sold leave the local cart.
   const [removed, setRemoved] = useState(0);
@@ -55,7 +59,7 @@ export function useCartPricing(cart: LocalCart, coatings: ReadonlyMap<number, Co
     latest,
     pending: hydrated && !empty && answer === null,
     empty,
-    retry: price,
+    retry: server ? retryServerCart : price,
     /** How many variations the last answers dropped (§4). */
     removed,
   };

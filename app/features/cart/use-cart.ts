@@ -7,6 +7,7 @@
 import { useSyncExternalStore } from "react";
 import { EMPTY_LOCAL_CART, type LocalCart } from "./cart.ts";
 import { getBrowserCartStore } from "./cart-store.ts";
+import type { ServerCartStore, SyncState } from "./server-cart.ts";
 
 const noSubscribe = () => () => {};
 const emptySnapshot = () => EMPTY_LOCAL_CART;
@@ -34,8 +35,29 @@ export function useCart(): UseCart {
  */
 export function useCartPage(): UseCart {
   const cart = useCart();
+  const store = getBrowserCartStore();
+  // Known once hydrated and, for a logged-in visitor, once the server cart has arrived (ADR 034).
+  const known = useSyncExternalStore(store?.subscribe ?? noSubscribe, store ? () => store.current() !== null : no, no);
   const hydrated = useSyncExternalStore(noSubscribe, yes, no);
-  return { ...cart, hydrated };
+  return { ...cart, hydrated: hydrated && known };
+}
+
+const noSync = () => null;
+
+/** The logged-in visitor's cart: its server answer (null for a guest, whose page prices through /cart). */
+export function useServerCartSync(): SyncState | null {
+  const store = getBrowserCartStore();
+  const getSync = () => {
+    const current = store?.current();
+    return current && "getSync" in current ? (current as ServerCartStore).getSync() : null;
+  };
+  return useSyncExternalStore(store?.subscribe ?? noSubscribe, getSync, noSync);
+}
+
+/** The retry of a logged-in visitor's cart (writes it again). */
+export function retryServerCart(): void {
+  const current = getBrowserCartStore()?.current();
+  if (current && "flush" in current) void (current as ServerCartStore).flush();
 }
 
 function noop() {}

@@ -1,7 +1,9 @@
 /** Parts of the post pages: list cards, page links, the promotion's period and the comments. */
 import { AppLink } from "#app/lib/navigation.tsx";
 import { PageLinks } from "#app/components/listing/pagination.tsx";
+import type { ReactNode } from "react";
 import type { CommentView, PostCardView } from "./post-views.ts";
+import { CommentControls, type CommentAnswer } from "./comment-forms.tsx";
 
 /** Cards of the first row load eagerly (they are the page's largest pictures). */
 const EAGER_CARDS = 3;
@@ -55,28 +57,44 @@ export function PostPagination({ base, page, pageCount }: { base: string; page: 
 }
 
 /** A blog post's comments (§7), oldest first; their text is plain text (comment-text.ts). */
-export function PostComments({ comments }: { comments: readonly CommentView[] }) {
+export function PostComments({
+  comments,
+  editing = null,
+  answer = null,
+  children,
+}: {
+  comments: readonly CommentView[];
+  /** The comment whose edit form is open (?edit=ID). */
+  editing?: number | null;
+  answer?: CommentAnswer | null;
+  /** The new-comment form, or the login prompt. */
+  children?: ReactNode;
+}) {
   return (
-    <section className="post-comments" aria-labelledby="post-comments-title" data-testid="post-comments">
+    <section className="post-comments" id="comments" aria-labelledby="post-comments-title" data-testid="post-comments">
       <h2 id="post-comments-title">Комментарии ({comments.length})</h2>
       {comments.length === 0 ? (
         <p className="post-comments__empty">Комментариев пока нет.</p>
       ) : (
         <ol className="post-comments__list">
           {comments.map((c) => (
-            <li key={c.id} className="post-comment">
+            <li key={c.id} className="post-comment" id={`comment-${c.id}`} data-testid="post-comment">
               <p className="post-comment__meta">
                 <span className="post-comment__author">{c.author}</span> <time dateTime={c.dateAttr}>{c.date}</time>
               </p>
-              {c.paragraphs.map((text, i) => (
-                <p key={i} className="post-comment__text">
-                  {text}
-                </p>
-              ))}
+              {editing === c.id && c.editable
+                ? null
+                : c.paragraphs.map((text, i) => (
+                    <p key={i} className="post-comment__text">
+                      {text}
+                    </p>
+                  ))}
+              {c.editable ? <CommentControls comment={c} editing={editing === c.id} answer={answer} /> : null}
             </li>
           ))}
         </ol>
       )}
+      {children}
     </section>
   );
 }

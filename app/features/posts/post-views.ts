@@ -22,5 +22,9 @@ export interface CommentView {
   date: string;
   dateAttr: string;
   paragraphs: string[];
+  /** The viewer wrote it (or is an admin): edit and delete shown (logged-in pages only, never cached). */
+  editable: boolean;
+  /** The text as written, for the edit form (shown as text; only when editable). */
+  text: string | null;
 }
 

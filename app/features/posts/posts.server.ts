@@ -90,6 +90,8 @@ function commentView(comment: Comment): CommentView | null {
     date: formatPostDate(comment.createdAt),
     dateAttr: postDateAttr(comment.createdAt),
     paragraphs,
+    editable: comment.editable,
+    text: comment.editable ? comment.text : null,
   };
 }
 
@@ -140,6 +142,10 @@ export async function loadPostItem({ url, params, context }: { url: URL; params:
     crumbs,
     products,
     comments: section.kind === "blog" ? shownComments : null,
+    /** Logged in: the comment form (the page is then personal: never in the page cache, ADR 034). */
+    canComment: section.kind === "blog" && context.isAuthenticated,
+    /** `?edit=ID`: the comment whose edit form is open (works without JavaScript). */
+    editing: section.kind === "blog" && context.isAuthenticated && ID.test(url.searchParams.get("edit") ?? "") ? Number(url.searchParams.get("edit")) : null,
     seo,
     jsonLd: postJsonLd({ origin, section, post, canonical: seo.canonical, image: seo.image?.url ?? null, products, comments: shownComments }),
   };

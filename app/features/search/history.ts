@@ -78,12 +78,46 @@ export function createSearchHistory(storage: () => StorageLike | null, events: E
   };
 }
 
-let browserHistory: SearchHistory | null = null;
+/** The page's history: the guest's local one, or (logged in, ADR 034) the server's; swapped with subscribers kept. */
+export interface SwitchHistory extends SearchHistory {
+  readonly local: SearchHistory;
+  use(next: SearchHistory): void;
+}
+
+export function createSwitchHistory(local: SearchHistory): SwitchHistory {
+  let backing = local;
+  const listeners = new Map<() => void, () => void>();
+  return {
+    local,
+    subscribe(onChange) {
+      listeners.set(onChange, backing.subscribe(onChange));
+      return () => {
+        listeners.get(onChange)?.();
+        listeners.delete(onChange);
+      };
+    },
+    getSnapshot: () => backing.getSnapshot(),
+    add: (text) => backing.add(text),
+    remove: (text) => backing.remove(text),
+    clear: () => backing.clear(),
+    use(next) {
+      if (next === backing) return;
+      backing = next;
+      for (const [onChange, unsubscribe] of listeners) {
+        unsubscribe();
+        listeners.set(onChange, next.subscribe(onChange));
+      }
+      for (const onChange of [...listeners.keys()]) onChange();
+    },
+  };
+}
+
+let browserHistory: SwitchHistory | null = null;
 
 /** The page's history; null on the server. */
-export function searchHistory(): SearchHistory | null {
+export function searchHistory(): SwitchHistory | null {
   if (typeof window === "undefined") return null;
-  browserHistory ??= createSearchHistory(() => window.localStorage, window);
+  browserHistory ??= createSwitchHistory(createSearchHistory(() => window.localStorage, window));
   return browserHistory;
 }
 

@@ -5,7 +5,52 @@
  * /api/comparing/add|delete; anonymous visitors have none); a remote failure rolls the change back
  * and says why. Beyond the limit an add is dropped, the §5 message shown and logged.
  */
-import { isId, type LocalIds } from "./local-ids.ts";
+import { isId } from "./local-ids.ts";
+
+/**
+ * Where a list's ids are held: local storage (guests), memory mirroring the server (logged-in
+ * visitors, ADR 034), or null while the server's list is on its way ("not known": buttons inert).
+ */
+export interface ListIds {
+  subscribe(onChange: () => void): () => void;
+  getSnapshot(): readonly number[] | null;
+  set(ids: readonly number[]): void;
+}
+
+/** ListIds whose backing can be swapped (guest ↔ logged-in) with subscribers kept and told. */
+export interface SwitchIds extends ListIds {
+  use(next: ListIds | null): void;
+  current(): ListIds | null;
+}
+
+export function createSwitchIds(initial: ListIds | null): SwitchIds {
+  let backing = initial;
+  const listeners = new Map<() => void, () => void>();
+  const none = () => {};
+  return {
+    subscribe(onChange) {
+      listeners.set(onChange, backing?.subscribe(onChange) ?? none);
+      return () => {
+        listeners.get(onChange)?.();
+        listeners.delete(onChange);
+      };
+    },
+    getSnapshot: () => (backing ? backing.getSnapshot() : null),
+    set(ids) {
+      backing?.set(ids);
+    },
+    use(next) {
+      if (next === backing) return;
+      backing = next;
+      for (const [onChange, unsubscribe] of listeners) {
+        unsubscribe();
+        listeners.set(onChange, next?.subscribe(onChange) ?? none);
+      }
+      for (const onChange of [...listeners.keys()]) onChange();
+    },
+    current: () => backing,
+  };
+}
 
 /** The server side of a list (logged-in visitors). Each call rejects on failure (an Error's message is shown). */
 export interface RemoteList {
@@ -17,7 +62,8 @@ export type ChangeResult = { ok: true } | { ok: false; message: string };
 
 export interface SavedList {
   subscribe(onChange: () => void): () => void;
-  getSnapshot(): readonly number[];
+  /** Null while not known (server render, hydration, a logged-in list still loading). */
+  getSnapshot(): readonly number[] | null;
   add(id: number): Promise<ChangeResult>;
   remove(id: number): Promise<ChangeResult>;
   toggle(id: number): Promise<ChangeResult>;
@@ -26,10 +72,14 @@ export interface SavedList {
   /** §4 404 ids: drops ids the catalogue no longer has; answers the ids it dropped. */
   dropMissing(ids: readonly number[]): number[];
   setRemote(remote: RemoteList | null): void;
+  /** Swaps where the ids are held (ADR 034: local storage for guests, the server's mirror after login). */
+  useIds(ids: ListIds | null): void;
+  /** The local-storage list (guests' ids, or a guest's leftovers to merge after login). */
+  readonly local: ListIds;
 }
 
 export interface SavedListOptions {
-  ids: LocalIds;
+  ids: ListIds;
   max: number;
   /** §5, e.g. "В избранное можно добавить не более 300 групп продуктов". */
   limitMessage: string;
@@ -45,7 +95,8 @@ export interface SavedListOptions {
 const OK: ChangeResult = { ok: true };
 
 export function createSavedList(options: SavedListOptions): SavedList {
-  const { ids, max, limitMessage, errorMessage } = options;
+  const { max, limitMessage, errorMessage } = options;
+  const ids = createSwitchIds(options.ids);
   let remote = options.remote ?? null;
   const notify = options.notify ?? (() => {});
   const warn = options.warn ?? ((message: string) => console.warn(message));
@@ -59,7 +110,7 @@ export function createSavedList(options: SavedListOptions): SavedList {
   async function add(id: number): Promise<ChangeResult> {
     if (!isId(id)) return OK;
     const before = ids.getSnapshot();
-    if (before.includes(id)) return OK;
+    if (before === null || before.includes(id)) return OK;
     if (before.length >= max) {
       warn(limitMessage);
       return fail(limitMessage);
@@ -71,15 +122,15 @@ export function createSavedList(options: SavedListOptions): SavedList {
       return OK;
     } catch (error) {
       // Roll back this add only: changes made meanwhile (another button, another tab) stay.
-      ids.set(ids.getSnapshot().filter((x) => x !== id));
+      ids.set((ids.getSnapshot() ?? []).filter((x) => x !== id));
       return fail(messageOf(error));
     }
   }
 
   async function remove(id: number): Promise<ChangeResult> {
     const before = ids.getSnapshot();
-    const index = before.indexOf(id);
-    if (index < 0) return OK;
+    const index = before?.indexOf(id) ?? -1;
+    if (before === null || index < 0) return OK;
     ids.set(before.filter((x) => x !== id));
     if (!remote) return OK;
     try {
@@ -87,7 +138,7 @@ export function createSavedList(options: SavedListOptions): SavedList {
       return OK;
     } catch (error) {
       // §8: the item is restored where it was, unless it is back already.
-      const now = ids.getSnapshot();
+      const now = ids.getSnapshot() ?? [];
       if (!now.includes(id) && now.length < max) ids.set([...now.slice(0, index), id, ...now.slice(index)]);
       return fail(messageOf(error));
     }
@@ -98,10 +149,10 @@ export function createSavedList(options: SavedListOptions): SavedList {
     getSnapshot: ids.getSnapshot,
     add,
     remove,
-    toggle: (id) => (ids.getSnapshot().includes(id) ? remove(id) : add(id)),
+    toggle: (id) => (ids.getSnapshot()?.includes(id) ? remove(id) : add(id)),
     async clear() {
       const before = ids.getSnapshot();
-      if (!before.length) return OK;
+      if (!before?.length) return OK;
       if (remote) {
         try {
           await remote.remove(before);
@@ -109,7 +160,7 @@ export function createSavedList(options: SavedListOptions): SavedList {
           return fail(messageOf(error));
         }
         // Only what the server cleared: an add made while waiting stays.
-        ids.set(ids.getSnapshot().filter((x) => !before.includes(x)));
+        ids.set((ids.getSnapshot() ?? []).filter((x) => !before.includes(x)));
         return OK;
       }
       ids.set([]);
@@ -117,7 +168,7 @@ export function createSavedList(options: SavedListOptions): SavedList {
     },
     dropMissing(missing) {
       const gone = new Set(missing);
-      const before = ids.getSnapshot();
+      const before = ids.getSnapshot() ?? [];
       const dropped = before.filter((x) => gone.has(x));
       if (!dropped.length) return [];
       ids.set(before.filter((x) => !gone.has(x)));
@@ -128,6 +179,10 @@ export function createSavedList(options: SavedListOptions): SavedList {
     setRemote(next) {
       remote = next;
     },
+    useIds(next) {
+      ids.use(next);
+    },
+    local: options.ids,
   };
 }
 

@@ -1,0 +1,65 @@
+/** A logged-in visitor's search history in the header (ADR 034): rollback on a refused removal, clear after the server agreed. */
+import { describe, expect, it, vi } from "vitest";
+import { createServerHistory, HISTORY_CHANGE_FAILED, type FetchLike } from "./server-history.ts";
+
+function server(answer: (form: URLSearchParams) => { status: number; body: unknown }) {
+  const posted: URLSearchParams[] = [];
+  let release: () => void = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  const fetchImpl: FetchLike = async (_url, init) => {
+    const form = new URLSearchParams(String(init?.body));
+    posted.push(form);
+    await gate;
+    const { status, body } = answer(form);
+    return new Response(JSON.stringify(body), { status });
+  };
+  return { fetchImpl, posted, release };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe("server search history", () => {
+  it("a removal shows at once and is sent by its text", async () => {
+    const s = server(() => ({ status: 200, body: { ok: true, history: ["кружки"] } }));
+    const history = createServerHistory(["ручки", "кружки"], s.fetchImpl, vi.fn());
+    history.remove("ручки");
+    expect(history.getSnapshot()).toEqual(["кружки"]);
+    s.release();
+    await flush();
+    expect(s.posted[0]!.toString()).toBe("intent=delete&text=%D1%80%D1%83%D1%87%D0%BA%D0%B8");
+    expect(history.getSnapshot()).toEqual(["кружки"]);
+  });
+
+  it("a refused removal comes back where it was, with the message", async () => {
+    const notify = vi.fn();
+    const s = server(() => ({ status: 502, body: { ok: false, message: "Что-то пошло не так" } }));
+    const history = createServerHistory(["ручки", "кружки", "блокноты"], s.fetchImpl, notify);
+    history.remove("кружки");
+    s.release();
+    await flush();
+    await flush();
+    expect(history.getSnapshot()).toEqual(["ручки", "кружки", "блокноты"]);
+    expect(notify).toHaveBeenCalledWith("Что-то пошло не так");
+  });
+
+  it("clear empties the list only once the server agreed (§4)", async () => {
+    const ok = server(() => ({ status: 200, body: { ok: true, history: [] } }));
+    const history = createServerHistory(["ручки"], ok.fetchImpl, vi.fn());
+    history.clear();
+    expect(history.getSnapshot()).toEqual(["ручки"]);
+    ok.release();
+    await flush();
+    await flush();
+    expect(history.getSnapshot()).toEqual([]);
+
+    const notify = vi.fn();
+    const refused = server(() => ({ status: 200, body: "<html>" }));
+    const kept = createServerHistory(["ручки"], refused.fetchImpl, notify);
+    kept.clear();
+    refused.release();
+    await flush();
+    await flush();
+    expect(kept.getSnapshot()).toEqual(["ручки"]);
+    expect(notify).toHaveBeenCalledWith(HISTORY_CHANGE_FAILED);
+  });
+});
