@@ -20,8 +20,22 @@ describe("parseEnv", () => {
   });
 
   it("reads and coerces given values", () => {
-    const env = parseEnv({ PORT: "8080", REQUEST_TIMEOUT: "12000", APP_ENV: "production", COOKIE_DOMAIN: "example.ru", NODE_ENV: "test" });
+    const env = parseEnv({ PORT: "8080", REQUEST_TIMEOUT: "12000", APP_ENV: "production", AUTH_SECRET: "k".repeat(32), COOKIE_DOMAIN: "example.ru", NODE_ENV: "test" });
     expect(env).toMatchObject({ PORT: 8080, REQUEST_TIMEOUT: 12000, APP_ENV: "production", COOKIE_DOMAIN: "example.ru", NODE_ENV: "test" });
+  });
+
+  it("requires AUTH_SECRET (≥ 32 characters) in production with the embedded API, not with API_URL", () => {
+    expect(() => parseEnv({ APP_ENV: "production" })).toThrow(/AUTH_SECRET/);
+    expect(() => parseEnv({ APP_ENV: "production", AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET/);
+    expect(parseEnv({ APP_ENV: "production", API_URL: "https://api.example.ru" }).AUTH_SECRET).toBeUndefined();
+    expect(parseEnv({}).AUTH_SECRET).toBeUndefined();
+  });
+
+  it("checks REDIS_URL, SMS_URL and DADATA_API_KEY", () => {
+    expect(parseEnv({ REDIS_URL: "redis://127.0.0.1:6379" }).REDIS_URL).toBe("redis://127.0.0.1:6379");
+    expect(() => parseEnv({ REDIS_URL: "http://x" })).toThrow(/REDIS_URL/);
+    expect(() => parseEnv({ SMS_URL: "not a url" })).toThrow(/SMS_URL/);
+    expect(() => parseEnv({ DADATA_API_KEY: "<script>" })).toThrow(/DADATA_API_KEY/);
   });
 
   it("reads RENDER_CONCURRENCY: unset (the server then picks by where the API is), a number, or an error", () => {
