@@ -13,7 +13,7 @@ import { AppLink } from "#app/lib/navigation.tsx";
 import { AUTH_FIELD, FORGOT_PASSWORD_PATH, FORGOT_PASSWORD_SENT, LOGIN_PATH, type ForgotPasswordAnswer } from "#app/features/auth/auth-forms.ts";
 import { formAnswer, problemFrom, readForm, unreadable } from "#app/features/auth/auth.server.ts";
 import { honeypotFilled, parseForgotPassword } from "#app/features/auth/auth-parse.ts";
-import { Field, FormMessage, Honeypot, focusFirstError } from "#app/features/auth/auth-fields.tsx";
+import { EmailField, FormMessage, Honeypot, focusFirstError } from "#app/features/auth/auth-fields.tsx";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -57,18 +57,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
       <p className="auth-page__lead">Укажите e-mail, с которым вы регистрировались: мы пришлём ссылку для смены пароля.</p>
       <fetcher.Form ref={form} method="post" action={FORGOT_PASSWORD_PATH} className="auth-form" noValidate>
         <FormMessage message={problem?.message} testId="forgot-message" />
-        <Field
-          id="forgot-email"
-          label="E-mail"
-          type="email"
-          name={AUTH_FIELD.email}
-          autoComplete="email"
-          inputMode="email"
-          placeholder="name@company.ru"
-          maxLength={254}
-          defaultValue={problem?.values.email ?? ""}
-          error={problem?.errors.email}
-        />
+        <EmailField id="forgot-email" defaultValue={problem?.values.email ?? ""} error={problem?.errors.email} />
         <Honeypot />
         <button type="submit" className="button button--primary auth-form__submit" disabled={busy}>
           {busy ? "Отправляем…" : "Прислать ссылку"}

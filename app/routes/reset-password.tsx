@@ -9,10 +9,10 @@ import type { Route } from "./+types/reset-password";
 import { endpoints } from "#contract/index.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
-import { AUTH_FIELD, FORGOT_PASSWORD_PATH, LOGIN_PATH, MIN_PASSWORD_LENGTH, type ResetPasswordAnswer } from "#app/features/auth/auth-forms.ts";
+import { AUTH_FIELD, FORGOT_PASSWORD_PATH, LOGIN_PATH, type ResetPasswordAnswer } from "#app/features/auth/auth-forms.ts";
 import { formAnswer, problemFrom, readForm, unreadable } from "#app/features/auth/auth.server.ts";
 import { LINK_INVALID, linkToken, parseResetPassword } from "#app/features/auth/auth-parse.ts";
-import { Field, FormMessage, focusFirstError } from "#app/features/auth/auth-fields.tsx";
+import { Field, FormMessage, NewPasswordField, focusFirstError } from "#app/features/auth/auth-fields.tsx";
 
 const tokenOf = (params: { token?: string }, url: URL) => linkToken(params.token ?? url.searchParams.get("token"));
 
@@ -89,17 +89,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
             <AppLink to={FORGOT_PASSWORD_PATH}>Запросить новую ссылку</AppLink>
           </p>
         ) : null}
-        <Field
-          id="reset-password"
-          label="Новый пароль"
-          type="password"
-          name={AUTH_FIELD.password}
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD_LENGTH}
-          maxLength={128}
-          hint={`Не короче ${MIN_PASSWORD_LENGTH} символов`}
-          error={problem?.errors.password}
-        />
+        <NewPasswordField id="reset-password" label="Новый пароль" error={problem?.errors.password} />
         <Field
           id="reset-password-repeat"
           label="Повторите пароль"

@@ -10,10 +10,10 @@ import type { Route } from "./+types/signup";
 import { endpoints } from "#contract/index.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
-import { AUTH_FIELD, LOGIN_PATH, MIN_PASSWORD_LENGTH, SIGNUP_PATH, type SignupAnswer } from "#app/features/auth/auth-forms.ts";
+import { AUTH_FIELD, LOGIN_PATH, SIGNUP_PATH, type SignupAnswer } from "#app/features/auth/auth-forms.ts";
 import { afterLoginPath, formAnswer, problemFrom, readForm, sessionHeaders, unreadable } from "#app/features/auth/auth.server.ts";
 import { honeypotFilled, parseSignup } from "#app/features/auth/auth-parse.ts";
-import { Field, FormMessage, Honeypot, focusFirstError } from "#app/features/auth/auth-fields.tsx";
+import { EmailField, Field, FormMessage, Honeypot, NewPasswordField, focusFirstError } from "#app/features/auth/auth-fields.tsx";
 import { sessionUser } from "#app/features/auth/session-user.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -72,29 +72,8 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
       <h1>Регистрация</h1>
       <fetcher.Form ref={form} method="post" action={SIGNUP_PATH} className="auth-form" noValidate>
         <FormMessage message={problem?.message} testId="signup-message" />
-        <Field
-          id="signup-email"
-          label="E-mail"
-          type="email"
-          name={AUTH_FIELD.email}
-          autoComplete="email"
-          inputMode="email"
-          placeholder="name@company.ru"
-          maxLength={254}
-          defaultValue={problem?.values.email ?? ""}
-          error={problem?.errors.email}
-        />
-        <Field
-          id="signup-password"
-          label="Пароль"
-          type="password"
-          name={AUTH_FIELD.password}
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD_LENGTH}
-          maxLength={128}
-          hint={`Не короче ${MIN_PASSWORD_LENGTH} символов`}
-          error={problem?.errors.password}
-        />
+        <EmailField id="signup-email" defaultValue={problem?.values.email ?? ""} error={problem?.errors.email} />
+        <NewPasswordField id="signup-password" error={problem?.errors.password} />
         <Field
           id="signup-name"
           label="Имя"

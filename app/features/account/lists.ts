@@ -12,19 +12,21 @@ export interface SortOption<By extends string> {
   sortOrder: "asc" | "desc";
 }
 
-export const ORDER_SORTS = [
+/** Orders and offers both sort by date and sum first. */
+const BY_DATE_AND_SUM = [
   { value: "date-desc", label: "Сначала новые", sortBy: "createdAt", sortOrder: "desc" },
   { value: "date-asc", label: "Сначала старые", sortBy: "createdAt", sortOrder: "asc" },
   { value: "sum-desc", label: "Сумма: по убыванию", sortBy: "totalPrice", sortOrder: "desc" },
   { value: "sum-asc", label: "Сумма: по возрастанию", sortBy: "totalPrice", sortOrder: "asc" },
+] as const;
+
+export const ORDER_SORTS = [
+  ...BY_DATE_AND_SUM,
   { value: "status", label: "По статусу", sortBy: "status", sortOrder: "asc" },
 ] as const satisfies readonly SortOption<"createdAt" | "totalPrice" | "status">[];
 
 export const KP_SORTS = [
-  { value: "date-desc", label: "Сначала новые", sortBy: "createdAt", sortOrder: "desc" },
-  { value: "date-asc", label: "Сначала старые", sortBy: "createdAt", sortOrder: "asc" },
-  { value: "sum-desc", label: "Сумма: по убыванию", sortBy: "totalPrice", sortOrder: "desc" },
-  { value: "sum-asc", label: "Сумма: по возрастанию", sortBy: "totalPrice", sortOrder: "asc" },
+  ...BY_DATE_AND_SUM,
   { value: "title", label: "По названию", sortBy: "title", sortOrder: "asc" },
 ] as const satisfies readonly SortOption<"createdAt" | "totalPrice" | "title">[];
 

@@ -3,7 +3,7 @@
  * it (§8), the message above a form, and the honeypot.
  */
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { AUTH_FIELD } from "./auth-forms.ts";
+import { AUTH_FIELD, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth-forms.ts";
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string;
@@ -37,6 +37,40 @@ export function Field({ id, label, error, hint, render, ...input }: FieldProps) 
         </p>
       ) : null}
     </div>
+  );
+}
+
+type PresetProps = Omit<FieldProps, "label" | "type" | "name"> & { label?: ReactNode };
+
+/** The e-mail field of the login, sign-up and reset-request forms. */
+export function EmailField({ label = "E-mail", autoComplete = "email", ...props }: PresetProps) {
+  return (
+    <Field
+      label={label}
+      type="email"
+      name={AUTH_FIELD.email}
+      autoComplete={autoComplete}
+      inputMode="email"
+      placeholder="name@company.ru"
+      maxLength={254}
+      {...props}
+    />
+  );
+}
+
+/** A new password (sign-up, reset): the length rule as the hint. */
+export function NewPasswordField({ label = "Пароль", ...props }: PresetProps) {
+  return (
+    <Field
+      label={label}
+      type="password"
+      name={AUTH_FIELD.password}
+      autoComplete="new-password"
+      minLength={MIN_PASSWORD_LENGTH}
+      maxLength={MAX_PASSWORD_LENGTH}
+      hint={`Не короче ${MIN_PASSWORD_LENGTH} символов`}
+      {...props}
+    />
   );
 }
 

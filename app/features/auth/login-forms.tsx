@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { MaskedInput, PHONE_MASK, phoneTrack } from "#app/lib/mask.tsx";
-import { Field, FormMessage, Honeypot, focusFirstError } from "./auth-fields.tsx";
+import { EmailField, Field, FormMessage, Honeypot, focusFirstError } from "./auth-fields.tsx";
 import {
   AUTH_FIELD,
   FORGOT_PASSWORD_PATH,
@@ -128,15 +128,9 @@ function EmailLogin({ idPrefix, redirectTo, initial }: Omit<LoginFormsProps, "me
     <fetcher.Form ref={form} method="post" action={LOGIN_PATH} className="auth-form" noValidate data-testid={`${idPrefix}-email-form`}>
       <Hidden intent={LOGIN_INTENT.email} redirectTo={redirectTo} />
       <FormMessage message={problem?.message} testId={`${idPrefix}-message`} />
-      <Field
+      <EmailField
         id={`${idPrefix}-email`}
-        label="E-mail"
-        type="email"
-        name={AUTH_FIELD.email}
         autoComplete="username"
-        inputMode="email"
-        placeholder="name@company.ru"
-        maxLength={254}
         defaultValue={problem?.values.email ?? ""}
         error={problem?.errors.email}
         data-autofocus=""

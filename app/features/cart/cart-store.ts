@@ -5,6 +5,7 @@
  * tab's writes notify directly, and storage that throws degrades to an in-memory cart.
  */
 import { browserLocalStore, createLocalStore, type EventSource, type StorageLike } from "#app/lib/local-store.ts";
+import { createSwitch } from "#app/lib/switch-source.ts";
 import { CART_STORAGE_KEY, EMPTY_LOCAL_CART, parseCart, serializeCart, type LocalCart } from "./cart.ts";
 
 export interface CartStore {
@@ -43,31 +44,13 @@ export interface SwitchCartStore extends CartStore {
 }
 
 export function createSwitchCartStore(local: CartStore): SwitchCartStore {
-  let backing: CartStore | null = local;
-  const listeners = new Map<() => void, () => void>();
-  const none = () => {};
+  const source = createSwitch<CartStore>(local);
   return {
+    ...source,
     local,
-    subscribe(onChange) {
-      listeners.set(onChange, backing?.subscribe(onChange) ?? none);
-      return () => {
-        listeners.get(onChange)?.();
-        listeners.delete(onChange);
-      };
-    },
-    getSnapshot: () => (backing ? backing.getSnapshot() : EMPTY_LOCAL_CART),
-    update: (change) => (backing ? backing.update(change) : EMPTY_LOCAL_CART),
-    clear: () => backing?.clear(),
-    use(next) {
-      if (next === backing) return;
-      backing = next;
-      for (const [onChange, unsubscribe] of listeners) {
-        unsubscribe();
-        listeners.set(onChange, next?.subscribe(onChange) ?? none);
-      }
-      for (const onChange of [...listeners.keys()]) onChange();
-    },
-    current: () => backing,
+    getSnapshot: () => source.current()?.getSnapshot() ?? EMPTY_LOCAL_CART,
+    update: (change) => source.current()?.update(change) ?? EMPTY_LOCAL_CART,
+    clear: () => source.current()?.clear(),
   };
 }
 

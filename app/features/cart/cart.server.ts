@@ -166,18 +166,26 @@ export async function loadServerCart(context: Pick<AppLoadContext, "api" | "isAu
   return result.ok ? serverAnswer("", result.data, null) : serverAnswer("", null, messageOf(result.error), statusOf(result.error));
 }
 
+/** What /cart/sync's merge and save post: the lines, layouts and comment, or the answer refusing them. */
+function readPostedCart(context: Pick<AppLoadContext, "isAuthenticated">, form: FormLike) {
+  const key = field(form, "key").slice(0, 64);
+  if (!context.isAuthenticated) return { ok: false as const, answer: serverAnswer(key, null, CART_LOGIN_NEEDED_MESSAGE, 401) };
+  const items = readLines(field(form, "lines"));
+  const imageKeys = readImageKeys(field(form, "images").slice(0, 4000));
+  const comment = field(form, "comment").trim();
+  if (!items || !imageKeys || comment.length > 2000) return { ok: false as const, answer: serverAnswer(key, null, CART_UNREADABLE_MESSAGE, 400) };
+  return { ok: true as const, key, items, imageKeys, comment };
+}
+
 /**
  * POST /cart/sync intent=merge (§4 after login): the guest's lines, comment and layouts added to
  * the server cart by cart/merge (local variations not on the server are kept; server lines win, so
  * a merge sent twice — a reload half-way — changes nothing the second time).
  */
 export async function mergeServerCart(context: Pick<AppLoadContext, "api" | "isAuthenticated">, form: FormLike): Promise<ServerCartAnswer> {
-  const key = field(form, "key").slice(0, 64);
-  if (!context.isAuthenticated) return serverAnswer(key, null, CART_LOGIN_NEEDED_MESSAGE, 401);
-  const items = readLines(field(form, "lines"));
-  const imageKeys = readImageKeys(field(form, "images").slice(0, 4000));
-  const comment = field(form, "comment").trim();
-  if (!items || !imageKeys || comment.length > 2000) return serverAnswer(key, null, CART_UNREADABLE_MESSAGE, 400);
+  const posted = readPostedCart(context, form);
+  if (!posted.ok) return posted.answer;
+  const { key, items, imageKeys, comment } = posted;
   const result = await context.api.call(endpoints.cartMerge, { body: { items, comment, imageKeys } });
   return result.ok ? serverAnswer(key, result.data, null) : serverAnswer(key, null, messageOf(result.error), statusOf(result.error));
 }
@@ -189,12 +197,9 @@ export async function mergeServerCart(context: Pick<AppLoadContext, "api" | "isA
  * it priced. The login merge (mergeCarts in the browser) is a save of the merged cart.
  */
 export async function saveServerCart(context: Pick<AppLoadContext, "api" | "isAuthenticated">, form: FormLike): Promise<ServerCartAnswer> {
-  const key = field(form, "key").slice(0, 64);
-  if (!context.isAuthenticated) return serverAnswer(key, null, CART_LOGIN_NEEDED_MESSAGE, 401);
-  const items = readLines(field(form, "lines"));
-  const imageKeys = readImageKeys(field(form, "images").slice(0, 4000));
-  const comment = field(form, "comment").trim();
-  if (!items || !imageKeys || comment.length > 2000) return serverAnswer(key, null, CART_UNREADABLE_MESSAGE, 400);
+  const posted = readPostedCart(context, form);
+  if (!posted.ok) return posted.answer;
+  const { key, items, imageKeys, comment } = posted;
   const recalculated = await context.api.call(endpoints.cartRecalculate, { body: { items } });
   if (!recalculated.ok) return serverAnswer(key, null, messageOf(recalculated.error), statusOf(recalculated.error));
   let cart = recalculated.data;

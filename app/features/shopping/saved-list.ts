@@ -6,6 +6,7 @@
  * and says why. Beyond the limit an add is dropped, the §5 message shown and logged.
  */
 import { isId } from "./local-ids.ts";
+import { createSwitch } from "#app/lib/switch-source.ts";
 
 /**
  * Where a list's ids are held: local storage (guests), memory mirroring the server (logged-in
@@ -24,31 +25,13 @@ export interface SwitchIds extends ListIds {
 }
 
 export function createSwitchIds(initial: ListIds | null): SwitchIds {
-  let backing = initial;
-  const listeners = new Map<() => void, () => void>();
-  const none = () => {};
+  const source = createSwitch(initial);
   return {
-    subscribe(onChange) {
-      listeners.set(onChange, backing?.subscribe(onChange) ?? none);
-      return () => {
-        listeners.get(onChange)?.();
-        listeners.delete(onChange);
-      };
-    },
-    getSnapshot: () => (backing ? backing.getSnapshot() : null),
+    ...source,
+    getSnapshot: () => source.current()?.getSnapshot() ?? null,
     set(ids) {
-      backing?.set(ids);
+      source.current()?.set(ids);
     },
-    use(next) {
-      if (next === backing) return;
-      backing = next;
-      for (const [onChange, unsubscribe] of listeners) {
-        unsubscribe();
-        listeners.set(onChange, next?.subscribe(onChange) ?? none);
-      }
-      for (const onChange of [...listeners.keys()]) onChange();
-    },
-    current: () => backing,
   };
 }
 
