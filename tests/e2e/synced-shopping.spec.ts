@@ -260,39 +260,6 @@ test("comments work without JavaScript", async ({ browser, request }) => {
   }
 });
 
-test("screenshots of the pages this touches, logged in, at 1366 and 375 px, with and without JavaScript", async ({ browser, request }) => {
-  const id = await blogPostId(request);
-  // Something in the account's cart and one own comment, so the pages show their forms and controls.
-  const token = await apiToken(request);
-  const dish = (await groupsOf(request, "posuda"))[2]!;
-  await apiPost(request, token, "/cart/recalculate", { items: [{ variation: dish.products[0]!.id, count: 200, comment: "Логотип в один цвет" }] });
-  await apiPost(request, token, `/comment/create/${id}`, { text: "Брали такие к конференции — логотип держится отлично." });
-  for (const js of [true, false]) {
-    for (const width of [1366, 375]) {
-      const context = await browser.newContext({ javaScriptEnabled: js, locale: "ru-RU", viewport: { width, height: 900 } });
-      const page = await context.newPage();
-      try {
-        await login(page, `/blog/${id}`, { js });
-        for (const [name, path] of [
-          ["blog", `/blog/${id}`],
-          ["favorites", "/favorites"],
-          ["cart", "/cart"],
-          ["ordering", "/cart/ordering"],
-        ] as const) {
-          await page.goto(path);
-          if (js) {
-            await waitForHydration(page);
-            await page.waitForLoadState("networkidle");
-          }
-          await page.screenshot({ path: `data/screenshots/synced/${name}-${width}-${js ? "js" : "nojs"}.png`, fullPage: true });
-        }
-      } finally {
-        await context.close();
-      }
-    }
-  }
-});
-
 test("the header shows a logged-in visitor's server search history; one removed, then cleared", async ({ page, request }) => {
   const token = await apiToken(request);
   const field = () => page.getByRole("combobox", { name: "Поиск по каталогу" });
