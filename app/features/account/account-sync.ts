@@ -60,18 +60,6 @@ export function syncAccount(authenticated: boolean, fetchImpl: FetchLike = (inpu
   return Promise.all(tasks).then(() => {});
 }
 
-/**
- * The first client render of a logged-in visitor's page: the lists and the cart are "not known"
- * until the server's arrive, so the guest's leftovers never flash in the counters. Called during
- * that render, before anything subscribed to the stores.
- */
-export function primeAccount(authenticated: boolean): void {
-  if (!authenticated || mode !== null) return;
-  favorites()?.useIds(null);
-  comparison()?.useIds(null);
-  getBrowserCartStore()?.use(null);
-}
-
 /** Tests: forget the mode (a new page). */
 export function resetAccountSync(): void {
   mode = null;
