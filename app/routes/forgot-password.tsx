@@ -4,7 +4,7 @@
  * malformed address, a 429 or an API failure says anything else. Works without JavaScript; a
  * honeypot drops bots. Personal (private, noindex).
  */
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { endpoints } from "#contract/index.ts";
@@ -13,7 +13,7 @@ import { AppLink } from "#app/lib/navigation.tsx";
 import { AUTH_FIELD, FORGOT_PASSWORD_PATH, FORGOT_PASSWORD_SENT, LOGIN_PATH, type ForgotPasswordAnswer } from "#app/features/auth/auth-forms.ts";
 import { formAnswer, problemFrom, readForm, unreadable } from "#app/features/auth/auth.server.ts";
 import { honeypotFilled, parseForgotPassword } from "#app/features/auth/auth-parse.ts";
-import { EmailField, FormMessage, Honeypot, focusFirstError } from "#app/features/auth/auth-fields.tsx";
+import { EmailField, FormMessage, Honeypot, useFocusOnError } from "#app/features/auth/auth-fields.tsx";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -32,9 +32,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
   const fetcher = useFetcher<ForgotPasswordAnswer>();
   const form = useRef<HTMLFormElement>(null);
   const answer = fetcher.data ?? actionData ?? null;
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) focusFirstError(form.current);
-  }, [fetcher.state, fetcher.data]);
+  useFocusOnError(fetcher, form);
 
   if (answer?.ok) {
     return (

@@ -3,7 +3,7 @@
  * Opening the link changes nothing (mail services open links to check them); the token is used by
  * the form's POST. Works without JavaScript. Personal (the token is in the URL): private, noindex.
  */
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { endpoints } from "#contract/index.ts";
@@ -12,7 +12,7 @@ import { AppLink } from "#app/lib/navigation.tsx";
 import { AUTH_FIELD, FORGOT_PASSWORD_PATH, LOGIN_PATH, type ResetPasswordAnswer } from "#app/features/auth/auth-forms.ts";
 import { formAnswer, problemFrom, readForm, unreadable } from "#app/features/auth/auth.server.ts";
 import { LINK_INVALID, linkToken, parseResetPassword } from "#app/features/auth/auth-parse.ts";
-import { Field, FormMessage, NewPasswordField, focusFirstError } from "#app/features/auth/auth-fields.tsx";
+import { Field, FormMessage, NewPasswordField, useFocusOnError } from "#app/features/auth/auth-fields.tsx";
 
 const tokenOf = (params: { token?: string }, url: URL) => linkToken(params.token ?? url.searchParams.get("token"));
 
@@ -44,9 +44,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   const fetcher = useFetcher<ResetPasswordAnswer>();
   const form = useRef<HTMLFormElement>(null);
   const answer = fetcher.data ?? actionData ?? null;
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) focusFirstError(form.current);
-  }, [fetcher.state, fetcher.data]);
+  useFocusOnError(fetcher, form);
 
   if (answer?.ok) {
     return (

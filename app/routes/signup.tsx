@@ -4,7 +4,7 @@
  * once (HttpOnly cookies on the answer) and confirms the address by the e-mailed link
  * (/email/confirm). Works without JavaScript; a honeypot drops bots. Personal: private, noindex.
  */
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { data, redirect, useFetcher, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/signup";
 import { endpoints } from "#contract/index.ts";
@@ -13,7 +13,7 @@ import { AppLink } from "#app/lib/navigation.tsx";
 import { AUTH_FIELD, LOGIN_PATH, SIGNUP_PATH, type SignupAnswer } from "#app/features/auth/auth-forms.ts";
 import { afterLoginPath, formAnswer, problemFrom, readForm, sessionHeaders, unreadable } from "#app/features/auth/auth.server.ts";
 import { honeypotFilled, parseSignup } from "#app/features/auth/auth-parse.ts";
-import { EmailField, Field, FormMessage, Honeypot, NewPasswordField, focusFirstError } from "#app/features/auth/auth-fields.tsx";
+import { EmailField, Field, FormMessage, Honeypot, NewPasswordField, useFocusOnError } from "#app/features/auth/auth-fields.tsx";
 import { sessionUser } from "#app/features/auth/session-user.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -43,9 +43,7 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
   const fetcher = useFetcher<SignupAnswer>();
   const form = useRef<HTMLFormElement>(null);
   const answer = fetcher.data ?? actionData ?? null;
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) focusFirstError(form.current);
-  }, [fetcher.state, fetcher.data]);
+  useFocusOnError(fetcher, form);
   const next = loaderData.redirectTo ?? "/profile";
 
   if (answer?.ok) {

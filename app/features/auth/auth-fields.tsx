@@ -2,7 +2,7 @@
  * The pieces every authentication form is made of: a labelled field with its Russian error under
  * it (§8), the message above a form, and the honeypot.
  */
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { useEffect, type InputHTMLAttributes, type ReactNode, type RefObject } from "react";
 import { AUTH_FIELD, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth-forms.ts";
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -98,4 +98,11 @@ export function Honeypot() {
 /** The first field with an error, to move focus to after a refused submit. */
 export function focusFirstError(form: HTMLFormElement | null) {
   form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+/** Moves focus to the first refused field once a fetcher's failed answer arrives. */
+export function useFocusOnError(fetcher: { state: string; data?: { ok: boolean } }, form: RefObject<HTMLFormElement | null>) {
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) focusFirstError(form.current);
+  }, [fetcher.state, fetcher.data, form]);
 }

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { MaskedInput, PHONE_MASK, phoneTrack } from "#app/lib/mask.tsx";
-import { EmailField, Field, FormMessage, Honeypot, focusFirstError } from "./auth-fields.tsx";
+import { EmailField, Field, FormMessage, Honeypot, useFocusOnError } from "./auth-fields.tsx";
 import {
   AUTH_FIELD,
   FORGOT_PASSWORD_PATH,
@@ -39,13 +39,6 @@ type Problem = Extract<LoginAnswer, { ok: false }>;
 
 function problemOf(answer: LoginAnswer | null | undefined, intent: LoginAnswer["intent"]): Problem | null {
   return answer && !answer.ok && answer.intent === intent ? answer : null;
-}
-
-/** Moves focus to the first refused field once a fetcher's answer arrives. */
-function useFocusOnError(fetcher: { state: string; data?: LoginAnswer }, form: React.RefObject<HTMLFormElement | null>) {
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) focusFirstError(form.current);
-  }, [fetcher.state, fetcher.data, form]);
 }
 
 export function LoginForms({ idPrefix, redirectTo, initial, method, onMethodChange }: LoginFormsProps) {
