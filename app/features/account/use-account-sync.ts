@@ -12,6 +12,7 @@ import { useRootData } from "#app/lib/root-data.ts";
 import { favorites } from "#app/features/favorites/favorites.ts";
 import { comparison } from "#app/features/comparison/comparison.ts";
 import { getBrowserCartStore } from "#app/features/cart/cart-store.ts";
+import { holdAccountHistory } from "#app/features/search/history.ts";
 import type * as AccountSync from "./account-sync.ts";
 
 let loading: Promise<typeof AccountSync> | null = null;
@@ -26,6 +27,7 @@ function primeAccount(): void {
   favorites()?.useIds(null);
   comparison()?.useIds(null);
   getBrowserCartStore()?.use(null);
+  holdAccountHistory();
 }
 
 export function useAccountSync(): void {
@@ -36,6 +38,9 @@ export function useAccountSync(): void {
   useEffect(() => {
     // A guest who has not logged in on this page has nothing to sync and nothing to undo.
     if (!authenticated && !loading) return;
+    // Logged in on this page: a search made before the sync's code arrives is the account's, never
+    // the guest's local history.
+    if (authenticated) holdAccountHistory();
     void loadSync().then((sync) => sync.syncAccount(authenticated));
   }, [authenticated]);
 }

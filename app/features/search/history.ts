@@ -82,6 +82,7 @@ export function createSearchHistory(storage: () => StorageLike | null, events: E
 export interface SwitchHistory extends SearchHistory {
   readonly local: SearchHistory;
   use(next: SearchHistory): void;
+  current(): SearchHistory;
 }
 
 export function createSwitchHistory(local: SearchHistory): SwitchHistory {
@@ -100,6 +101,7 @@ export function createSwitchHistory(local: SearchHistory): SwitchHistory {
     add: (text) => backing.add(text),
     remove: (text) => backing.remove(text),
     clear: () => backing.clear(),
+    current: () => backing,
     use(next) {
       if (next === backing) return;
       backing = next;
@@ -110,6 +112,43 @@ export function createSwitchHistory(local: SearchHistory): SwitchHistory {
       for (const onChange of [...listeners.keys()]) onChange();
     },
   };
+}
+
+/**
+ * A logged-in visitor's history while the server's copy loads (ADR 034): kept in memory only, so a
+ * query searched in that moment never lands in the guest's local storage. The server records
+ * searches itself; what is added here is shown at once and carried into the server's list
+ * when it arrives (startServerHistory).
+ */
+export interface PendingHistory extends SearchHistory {
+  readonly pending: true;
+}
+
+export function createPendingHistory(): PendingHistory {
+  let list: readonly string[] = EMPTY;
+  const listeners = new Set<() => void>();
+  const set = (next: readonly string[]) => {
+    if (next === list) return;
+    list = next.length ? next : EMPTY;
+    listeners.forEach((l) => l());
+  };
+  return {
+    pending: true,
+    subscribe(onChange) {
+      listeners.add(onChange);
+      return () => void listeners.delete(onChange);
+    },
+    getSnapshot: () => list,
+    add: (text) => set(addQuery(list, text)),
+    remove: (text) => set(removeQuery(list, text)),
+    clear: () => set(EMPTY),
+  };
+}
+
+/** Logged in (or logging in): stop writing to local storage at once, before the server's history loads. */
+export function holdAccountHistory(): void {
+  const history = searchHistory();
+  if (history && history.current() === history.local) history.use(createPendingHistory());
 }
 
 let browserHistory: SwitchHistory | null = null;

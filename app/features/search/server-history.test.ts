@@ -1,6 +1,8 @@
+// @vitest-environment jsdom
 /** A logged-in visitor's search history in the header (ADR 034): rollback on a refused removal, clear after the server agreed. */
 import { describe, expect, it, vi } from "vitest";
-import { createServerHistory, HISTORY_CHANGE_FAILED, type FetchLike } from "./server-history.ts";
+import { SEARCH_HISTORY_KEY, searchHistory } from "./history.ts";
+import { createServerHistory, HISTORY_CHANGE_FAILED, startServerHistory, stopServerHistory, type FetchLike } from "./server-history.ts";
 
 function server(answer: (form: URLSearchParams) => { status: number; body: unknown }) {
   const posted: URLSearchParams[] = [];
@@ -61,5 +63,31 @@ describe("server search history", () => {
     await flush();
     expect(kept.getSnapshot()).toEqual(["ручки"]);
     expect(notify).toHaveBeenCalledWith(HISTORY_CHANGE_FAILED);
+  });
+});
+
+describe("logging in (issue 25, item 22)", () => {
+  it("a query searched while the account's history loads never lands in the guest's local storage", async () => {
+    const guest = JSON.stringify(["гостевой запрос"]);
+    localStorage.setItem(SEARCH_HISTORY_KEY, guest);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const fetchImpl: FetchLike = async () => {
+      await gate;
+      return new Response(JSON.stringify({ ok: true, history: ["ручка"] }), { status: 200 });
+    };
+    const history = searchHistory()!;
+    const loaded = startServerHistory(fetchImpl);
+    // The search page records its query before the server's history arrived.
+    history.add("кружка");
+    expect(localStorage.getItem(SEARCH_HISTORY_KEY)).toBe(guest);
+    expect(history.getSnapshot()).toEqual(["кружка"]);
+    release();
+    await loaded;
+    expect(history.getSnapshot()).toEqual(["кружка", "ручка"]);
+    expect(localStorage.getItem(SEARCH_HISTORY_KEY)).toBe(guest);
+    // Logged out: the guest's own history again.
+    stopServerHistory();
+    expect(history.getSnapshot()).toEqual(["гостевой запрос"]);
   });
 });

@@ -7,7 +7,7 @@
  * a search runs; `add` shows a query at once (the server has it after the search page loads).
  */
 import { notices } from "#app/features/shopping/notice.ts";
-import { addQuery, removeQuery, searchHistory, type SearchHistory } from "./history.ts";
+import { addQuery, holdAccountHistory, removeQuery, searchHistory, type SearchHistory } from "./history.ts";
 
 export const SEARCH_HISTORY_PATH = "/search/history";
 export const HISTORY_CHANGE_FAILED = "Не удалось изменить историю поиска. Попробуйте ещё раз.";
@@ -72,10 +72,15 @@ export function createServerHistory(initial: readonly string[], fetchImpl: Fetch
 export async function startServerHistory(fetchImpl: FetchLike, current: () => boolean = () => true): Promise<void> {
   const history = searchHistory();
   if (!history) return;
+  holdAccountHistory();
   const answer = await call(fetchImpl, { headers: { Accept: "application/json" } });
   if (!current()) return;
   // A failed load shows no history rather than the guest's (§8: list failures give empty results).
-  history.use(createServerHistory(answer.ok ? answer.history : [], fetchImpl));
+  let list: readonly string[] = answer.ok ? answer.history : [];
+  // Queries searched while it loaded: the server has them too (or will, once their page loads).
+  const held = history.current();
+  if (held !== history.local) for (const text of [...held.getSnapshot()].reverse()) list = addQuery(list, text);
+  history.use(createServerHistory(list, fetchImpl));
 }
 
 export function stopServerHistory(): void {
