@@ -62,7 +62,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function tokensFor(user: AuthUser, familyId?: string) {
     const refresh = await issueRefreshToken(db, user.id, now(), familyId);
-    return { token: await signAccessToken(keys, user), refreshToken: refresh.token };
+    return { token: await signAccessToken(keys, user, refresh.familyId), refreshToken: refresh.token };
   }
 
   async function session(row: Pick<UserRow, "id" | "roles">): Promise<LoginResult> {
@@ -156,11 +156,11 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Rotates the refresh token; roles come from the database (they may have changed). */
     async refresh(presented: string): Promise<RefreshResult> {
-      const rotated = await rotateRefreshToken(db, presented, now());
+      const rotated = await rotateRefreshToken(db, presented, now(), await keys.key());
       if (!rotated.ok) throw new HttpError(401, INVALID_REFRESH_MESSAGE);
       const user = await findUser(db, rotated.userId);
       if (!user) throw new HttpError(401, INVALID_REFRESH_MESSAGE);
-      return { authenticated: { token: await signAccessToken(keys, { id: user.id, roles: user.roles }), refreshToken: rotated.token } };
+      return { authenticated: { token: await signAccessToken(keys, { id: user.id, roles: user.roles }, rotated.familyId), refreshToken: rotated.token } };
     },
 
     /**

@@ -135,10 +135,10 @@ describe("order confirmation", () => {
     });
 
     it("is production only with APP_ENV=production, whatever NODE_ENV says (issue 25: plain `npm start` is the demo)", () => {
-      expect(isProductionEnv({ NODE_ENV: "production" } as NodeJS.ProcessEnv)).toBe(false);
+      expect(isProductionEnv({ NODE_ENV: "production" })).toBe(false);
       expect(isProductionEnv({ APP_ENV: "production" })).toBe(true);
-      expect(isProductionEnv({ NODE_ENV: "development", APP_ENV: "production" } as NodeJS.ProcessEnv)).toBe(true);
-      expect(isProductionEnv({ NODE_ENV: "production", APP_ENV: "demo" } as NodeJS.ProcessEnv)).toBe(false);
+      expect(isProductionEnv({ NODE_ENV: "development", APP_ENV: "production" })).toBe(true);
+      expect(isProductionEnv({ NODE_ENV: "production", APP_ENV: "demo" })).toBe(false);
       expect(isProductionEnv({})).toBe(false);
     });
 

@@ -64,7 +64,7 @@ export const REDACTED = "[скрыто]";
  * codes in the log. The production environment names itself with APP_ENV=production (which also
  * requires AUTH_SECRET and stops the demo accounts and the logged SMS codes).
  */
-export function isProductionEnv(env: Pick<NodeJS.ProcessEnv, "APP_ENV"> = process.env): boolean {
+export function isProductionEnv(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
   return env.APP_ENV?.trim() === "production";
 }
 
