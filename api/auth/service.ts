@@ -18,7 +18,16 @@ import { signAccessToken, type AuthUser, type RoleName, type SessionKeys } from 
 import { SMS_FAILED_MESSAGE, SMS_UNAVAILABLE_MESSAGE, type SmsChannel, type SmsSender } from "./sms";
 import { familyOf, issueRefreshToken, revokeAllForUser, revokeFamily, rotateRefreshToken } from "./tokens";
 import { findByEmail, findUser, loadUser, normalizeEmail, type UserRow } from "./users";
-import { accountForPhoneLogin, afterPasswordReset, confirmEmailOf, confirmPhoneOf, dropPhoneClaims, emailConfirmedElsewhere, phoneConfirmedElsewhere } from "./contacts";
+import {
+  accountForPhoneLogin,
+  afterPasswordReset,
+  confirmEmailOf,
+  confirmPhoneOf,
+  dropPhoneClaims,
+  emailConfirmedElsewhere,
+  isUniqueViolation,
+  phoneConfirmedElsewhere,
+} from "./contacts";
 
 export const INVALID_LOGIN_MESSAGE = "Неверный e-mail или пароль";
 export const INVALID_REFRESH_MESSAGE = "Сессия истекла, войдите снова";
@@ -48,13 +57,6 @@ export interface AuthServiceDeps {
 }
 
 const fieldError = (status: 400 | 401, field: string, message: string) => new HttpError(status, message, [{ field, message }]);
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, keys, mailer, sms, limits } = deps;
