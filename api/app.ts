@@ -3,7 +3,7 @@
  * Each domain adds its routes from api/<domain>/routes.ts. Envelope rules: success is
  * `{ data }`, failure is contract ApiErrorBody with a 4xx/5xx status; unknown paths are 404.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { ApiDeps } from "./deps";
 import { cartRoutes } from "./cart/routes";
 import { catalogRoutes } from "./catalog/routes";
@@ -20,6 +20,7 @@ import { subscriptionRoutes } from "./subscription/routes";
 import { feedRoutes } from "./feed/routes";
 import { favoritesRoutes } from "./favorites/routes";
 import { sessionMiddleware } from "./auth/session";
+import { sessionIsLive } from "./auth/tokens";
 import { accountRoutes } from "./account/routes";
 import { kpRoutes } from "./kp/routes";
 import { authRoutes } from "./auth/routes";
@@ -39,8 +40,10 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
 
-  // The caller (c.var.user) from the bearer token; a bad token is a 401 on every route.
-  app.use(sessionMiddleware(deps.sessionKeys));
+  // The caller (c.var.user) from the bearer token; a bad token or an ended session is a 401 on every route.
+  // Logout with a stale bearer still ends the session its refresh token names (issue 25).
+  const isLogout = (c: Context) => c.req.method === "DELETE" && c.req.path.replace(/\/+$/, "") === "/api/auth/logout";
+  app.use(sessionMiddleware(deps.sessionKeys, (sessionId, userId) => sessionIsLive(deps.db, sessionId, userId, deps.now?.() ?? new Date()), isLogout));
 
   app.route("/", contentRoutes(deps));
   // Before the catalogue: it creates the shared search engine with the change subscription.

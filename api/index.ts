@@ -10,7 +10,7 @@ import { createApp } from "./app";
 import { openDatabase, type Database, type Db } from "./db/client";
 import { prepareDatabase } from "./db/prepare";
 import { DEFAULT_SEED_GROUPS } from "./db/seed";
-import { createMailer, type Mailer } from "./mail/mailer";
+import { createMailer, isProductionEnv, type Mailer } from "./mail/mailer";
 import { createSessionKeys } from "./auth/secret";
 import { createAuthLimits, type AuthLimits } from "./auth/limits";
 import { createSmsSender, type SmsSender } from "./auth/sms";
@@ -74,7 +74,9 @@ export function createReferenceApi(
     | "redisUrl" | "smsUrl" | "authLimits" | "sms" | "now"
   > = {},
 ): ReferenceApi {
-  const mailer = options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom });
+  // The log hides letters' personal data exactly where SMS codes are not logged either: APP_ENV=production.
+  const redactLog = options.appEnv === undefined ? undefined : isProductionEnv({ APP_ENV: options.appEnv });
+  const mailer = options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, redactLog });
   const authLimits = options.authLimits ?? createAuthLimits({ redisUrl: options.redisUrl });
   const sms = options.sms ?? createSmsSender({ smsUrl: options.smsUrl, appEnv: options.appEnv });
   const listeners = new Set<() => void>();

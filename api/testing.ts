@@ -10,6 +10,7 @@ import { seedDatabase } from "./db/seed";
 import type { Mailer } from "./mail/mailer";
 import { createSessionKeys } from "./auth/secret";
 import { signAccessToken, type AuthUser } from "./auth/session";
+import { issueRefreshToken } from "./auth/tokens";
 import { ensureDemoAccounts } from "./auth/demo-accounts";
 import { seedDemoAccountData } from "./account/demo-data";
 import type { AuthLimits } from "./auth/limits";
@@ -128,7 +129,8 @@ export async function openTestApi(
       if (token) headers.set("Authorization", `Bearer ${token}`);
       return api.fetch(new Request(`http://x${path}`, { ...rest, headers }));
     },
-    tokenFor: (user) => signAccessToken(keys, user),
+    // A real session (a refresh-token family), as a login starts: the API refuses tokens of none.
+    tokenFor: async (user) => signAccessToken(keys, user, (await issueRefreshToken(database.db, user.id, new Date())).familyId),
     close: () => api.close(),
   };
 }

@@ -71,7 +71,10 @@ export const CLIENT_IP_HEADER = "X-Client-IP";
 export const EMAIL_CONFIRM_PAGE = "/email/confirm";
 export const RESET_PASSWORD_PAGE = "/reset-password";
 
-/** The refresh token to revoke; without it only the access token's session ends. */
+/**
+ * The refresh token to revoke (its session ends; no bearer needed, and an expired one is ignored).
+ * Without it, the bearer's user is logged out everywhere.
+ */
 export const LogoutRequest = z.object({ refreshToken: z.string().max(512).optional() });
 
 const tag = "auth";
@@ -153,8 +156,8 @@ export const authEndpoints = {
     method: "DELETE",
     path: "/auth/logout",
     tag,
-    summary: "Revoke the session (§4 logout; the client clears its cookies regardless)",
-    auth: true,
+    summary:
+      "Revoke the session (§4 logout; the client clears its cookies regardless): the body's refresh token ends its session, with or without a bearer; a bearer alone ends every session of its user",
     timeout: "default",
     body: LogoutRequest.optional(),
     response: Success,

@@ -52,7 +52,18 @@ const text = () =>
     .max(SEARCH_TEXT_MAX, SEARCH_TEXT_TOO_LONG_MESSAGE);
 
 /** §9 "search page limit default 10": the products of one page. */
-export const GlobalSearchQuery = z.object({ text: text(), page: pageQuery(), limit: limitQuery(10, 50) });
+export const GlobalSearchQuery = z.object({
+  text: text(),
+  page: pageQuery(),
+  limit: limitQuery(10, 50),
+  /**
+   * "0": search without remembering the text in the logged-in caller's history (the storefront
+   * sends it for a page request that did not start on its own site, issue 25: a GET from another
+   * site must not change state). Unset or "1": remembered, as search/global always did: a caller
+   * of the API who sends the bearer searches on purpose.
+   */
+  remember: z.enum(["0", "1"], "remember: 0 или 1").optional(),
+});
 export type GlobalSearchQuery = z.input<typeof GlobalSearchQuery>;
 
 /** §7: entityType defaults to "any"; other values restrict the answer to one kind (the rest come back empty). */
@@ -79,7 +90,7 @@ export const searchEndpoints = {
     path: "/search/global",
     tag,
     summary:
-      "Search over brands, categories and products (paged); for a logged-in user the text is remembered (a repeat moves to the top, the newest 10 kept) and searchHistory lists them (none for guests)",
+      "Search over brands, categories and products (paged); for a logged-in user the text is remembered (a repeat moves to the top, the newest 10 kept; not with remember=0) and searchHistory lists them (none for guests)",
     timeout: "catalog",
     query: GlobalSearchQuery,
     response: SearchResults,

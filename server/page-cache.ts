@@ -37,7 +37,7 @@ import type { AddressInfo } from "node:net";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import { CITY_COOKIE } from "#app/features/city/city.ts";
-import { readCookies, REFRESH_COOKIE, TOKEN_COOKIE } from "#app/lib/cookies.server.ts";
+import { AUTH_COOKIE_NAMES, readCookies } from "#app/lib/cookies.server.ts";
 
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
 export type PageCacheStatus = "HIT" | "STALE" | "MISS" | "BYPASS";
@@ -58,7 +58,7 @@ export interface PageCacheOptions {
   maxUrlLength?: number;
   /** Query parameters a cached page may have (each once); any other bypasses. */
   queryAllowList?: readonly string[];
-  /** A request carrying any of these cookies is personal. Default token, refreshToken. */
+  /** A request carrying any of these cookies is personal. Default: the auth cookies, plain and `__Secure-` (AUTH_COOKIE_NAMES). */
   privateCookies?: readonly string[];
   /** While one render of a key is in flight, the same key waits for it up to this long. Default 3 s. */
   coalesceMs?: number;
@@ -151,7 +151,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const maxBodyBytes = options.maxBodyBytes ?? 2 * 1024 * 1024;
   const maxUrlLength = options.maxUrlLength ?? 1024;
   const allowList = new Set(options.queryAllowList ?? DEFAULT_QUERY_ALLOW_LIST);
-  const privateCookies = options.privateCookies ?? [TOKEN_COOKIE, REFRESH_COOKIE];
+  // Every auth cookie name: the plain pair (http) and the `__Secure-` pair (https).
+  const privateCookies = options.privateCookies ?? AUTH_COOKIE_NAMES;
   const coalesceMs = options.coalesceMs ?? 3_000;
   const cityOf = options.cityOf ?? ((res: Response) => {
     const id = (res.locals.city as { city?: { id?: unknown } } | undefined)?.city?.id;

@@ -3,7 +3,7 @@
  * logout, password reset; the codes and letters of the profile's phone and e-mail changes.
  * No HTTP here: routes.ts validates, applies the per-IP limit and maps RateLimited to 429.
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { EMAIL_CONFIRM_PAGE, RESET_PASSWORD_PAGE, type CodeSent, type LoginResult, type RefreshResult, type User } from "../../contract/index";
 import { normalizePhone } from "../../contract/phone";
 import type { Db } from "../db/client";
@@ -17,7 +17,17 @@ import { checkPassword, hashPassword } from "./passwords";
 import { signAccessToken, type AuthUser, type RoleName, type SessionKeys } from "./session";
 import { SMS_FAILED_MESSAGE, SMS_UNAVAILABLE_MESSAGE, type SmsChannel, type SmsSender } from "./sms";
 import { familyOf, issueRefreshToken, revokeAllForUser, revokeFamily, rotateRefreshToken } from "./tokens";
-import { findByEmail, findByPhone, findUser, loadUser, normalizeEmail, type UserRow } from "./users";
+import { findByEmail, findUser, loadUser, normalizeEmail, type UserRow } from "./users";
+import {
+  accountForPhoneLogin,
+  afterPasswordReset,
+  confirmEmailOf,
+  confirmPhoneOf,
+  dropPhoneClaims,
+  emailConfirmedElsewhere,
+  isUniqueViolation,
+  phoneConfirmedElsewhere,
+} from "./contacts";
 
 export const INVALID_LOGIN_MESSAGE = "Неверный e-mail или пароль";
 export const INVALID_REFRESH_MESSAGE = "Сессия истекла, войдите снова";
@@ -48,13 +58,6 @@ export interface AuthServiceDeps {
 
 const fieldError = (status: 400 | 401, field: string, message: string) => new HttpError(status, message, [{ field, message }]);
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
-
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, keys, mailer, sms, limits } = deps;
   const now = deps.now ?? (() => new Date());
@@ -62,7 +65,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function tokensFor(user: AuthUser, familyId?: string) {
     const refresh = await issueRefreshToken(db, user.id, now(), familyId);
-    return { token: await signAccessToken(keys, user), refreshToken: refresh.token };
+    return { token: await signAccessToken(keys, user, refresh.familyId), refreshToken: refresh.token };
   }
 
   async function session(row: Pick<UserRow, "id" | "roles">): Promise<LoginResult> {
@@ -117,31 +120,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       return sendCode("sms_login", phone, channel, null, "Код входа");
     },
 
-    /** The code from sendLoginCode; the first login of a phone creates its ROLE_USER account. */
+    /**
+     * The code from sendLoginCode; the first login of a phone creates its ROLE_USER account. An
+     * account that only claimed the phone (typed at sign-up, never confirmed) is not logged into.
+     */
     async smsLogin(rawPhone: string, code: string): Promise<LoginResult> {
       const phone = normalizePhone(rawPhone)!;
       const check = await codes.check({ purpose: "sms_login", target: phone, code, now: now() });
       if (!check.ok) throw codeError(check);
-      let row = await findByPhone(db, phone);
-      if (!row) {
-        try {
-          [row] = await db.insert(users).values({ phone, phoneVerified: true, roles: ["ROLE_USER"] }).returning();
-        } catch (error) {
-          // Created by a parallel login of the same phone a moment ago.
-          if (!isUniqueViolation(error)) throw error;
-          row = (await findByPhone(db, phone))!;
-        }
-      } else if (!row.phoneVerified) {
-        await db.update(users).set({ phoneVerified: true, updatedAt: now() }).where(eq(users.id, row.id));
-      }
-      return session(row);
+      // Only the account where this phone is confirmed; a mere claim of it elsewhere is dropped (ADR 040).
+      return session(await accountForPhoneLogin(db, phone, now()));
     },
 
     async signup(input: { email: string; password: string; name: string; phone?: string }, origin: string): Promise<LoginResult> {
       const email = normalizeEmail(input.email);
       if (await findByEmail(db, email)) throw fieldError(400, "email", EMAIL_TAKEN_MESSAGE);
       const phone = input.phone ? normalizePhone(input.phone) : null;
-      if (phone && (await findByPhone(db, phone))) throw fieldError(400, "phone", PHONE_IN_USE_MESSAGE);
+      // Stored unconfirmed: a claim, never a way in (ADR 040); another account's confirmed phone is refused.
+      if (phone && (await phoneConfirmedElsewhere(db, phone, null))) throw fieldError(400, "phone", PHONE_IN_USE_MESSAGE);
+      if (phone) await dropPhoneClaims(db, phone, now());
       const passwordHash = await hashPassword(input.password);
       let row: UserRow;
       try {
@@ -156,11 +153,11 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Rotates the refresh token; roles come from the database (they may have changed). */
     async refresh(presented: string): Promise<RefreshResult> {
-      const rotated = await rotateRefreshToken(db, presented, now());
+      const rotated = await rotateRefreshToken(db, presented, now(), await keys.key());
       if (!rotated.ok) throw new HttpError(401, INVALID_REFRESH_MESSAGE);
       const user = await findUser(db, rotated.userId);
       if (!user) throw new HttpError(401, INVALID_REFRESH_MESSAGE);
-      return { authenticated: { token: await signAccessToken(keys, { id: user.id, roles: user.roles }), refreshToken: rotated.token } };
+      return { authenticated: { token: await signAccessToken(keys, { id: user.id, roles: user.roles }, rotated.familyId), refreshToken: rotated.token } };
     },
 
     /**
@@ -188,14 +185,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { success: true, message: RESET_REQUESTED_MESSAGE };
     },
 
-    /** The link's token sets a new password; every session of the user ends; the e-mail counts as confirmed. */
+    /**
+     * The link's token sets a new password; every session of the user ends; the e-mail counts as
+     * confirmed; an unconfirmed phone (or any phone, if the e-mail was unconfirmed) is dropped.
+     */
     async resetPassword(token: string, password: string): Promise<{ success: true }> {
       const link = await codes.consumeLink({ purpose: "password_reset", token, now: now() });
       if (!link?.userId) throw fieldError(400, "token", LINK_INVALID_MESSAGE);
       const passwordHash = await hashPassword(password);
       const updated = await db
         .update(users)
-        .set({ passwordHash, emailVerified: true, activated: true, updatedAt: now() })
+        // The address is proved; what its owner cannot vouch for goes (ADR 040).
+        .set({ passwordHash, ...afterPasswordReset(now()) })
         .where(and(eq(users.id, link.userId), eq(users.email, link.target)))
         .returning({ id: users.id });
       if (updated.length === 0) throw fieldError(400, "token", LINK_INVALID_MESSAGE);
@@ -227,8 +228,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async sendPhoneCode(user: AuthUser, rawPhone: string): Promise<CodeSent> {
       const phone = normalizePhone(rawPhone)!;
-      const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.phone, phone), ne(users.id, user.id))).limit(1);
-      if (other) throw fieldError(400, "phone", PHONE_IN_USE_MESSAGE);
+      if (await phoneConfirmedElsewhere(db, phone, user.id)) throw fieldError(400, "phone", PHONE_IN_USE_MESSAGE);
       return sendCode("phone_confirm", phone, "sms", user.id, "Код подтверждения телефона");
     },
 
@@ -237,36 +237,28 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!pending) throw fieldError(400, "code", CODE_MISSING_MESSAGE);
       const check = await codes.check({ purpose: "phone_confirm", target: pending, code, now: now(), userId: user.id });
       if (!check.ok) throw codeError(check);
-      try {
-        await db.update(users).set({ phone: pending, phoneVerified: true, updatedAt: now() }).where(eq(users.id, user.id));
-      } catch (error) {
-        if (isUniqueViolation(error)) throw fieldError(400, "phone", PHONE_IN_USE_MESSAGE);
-        throw error;
-      }
+      if (!(await confirmPhoneOf(db, user.id, pending, now()))) throw fieldError(400, "phone", PHONE_IN_USE_MESSAGE);
       return loadUser(db, user.id);
     },
 
     async sendEmailLink(user: AuthUser, rawEmail: string, origin: string): Promise<{ success: true }> {
       const email = normalizeEmail(rawEmail);
-      const taken = await findByEmail(db, email);
-      if (taken && taken.id !== user.id) throw fieldError(400, "email", EMAIL_IN_USE_MESSAGE);
+      // Only a confirmed address is someone else's; a claim gives way to the link's proof (ADR 040).
+      if (await emailConfirmedElsewhere(db, email, user.id)) throw fieldError(400, "email", EMAIL_IN_USE_MESSAGE);
       await limits.codeSend(email, "letter");
       await sendEmailConfirmation(user, email, origin);
       return { success: true };
     },
 
-    /** The link's token alone names the user and the address; confirming activates the account. */
+    /**
+     * The link's token alone names the user and the address; confirming activates the account and
+     * takes the address from an account that only claimed it.
+     */
     async confirmEmail(token: string): Promise<{ success: true }> {
       const link = await codes.consumeLink({ purpose: "email_confirm", token, now: now() });
       if (!link?.userId) throw fieldError(400, "token", LINK_INVALID_MESSAGE);
-      const taken = await findByEmail(db, link.target);
-      if (taken && taken.id !== link.userId) throw fieldError(400, "email", EMAIL_IN_USE_MESSAGE);
-      try {
-        await db.update(users).set({ email: link.target, emailVerified: true, activated: true, updatedAt: now() }).where(eq(users.id, link.userId));
-      } catch (error) {
-        if (isUniqueViolation(error)) throw fieldError(400, "email", EMAIL_IN_USE_MESSAGE);
-        throw error;
-      }
+      if (await emailConfirmedElsewhere(db, link.target, link.userId)) throw fieldError(400, "email", EMAIL_IN_USE_MESSAGE);
+      if (!(await confirmEmailOf(db, link.userId, link.target, now()))) throw fieldError(400, "email", EMAIL_IN_USE_MESSAGE);
       return { success: true };
     },
   };

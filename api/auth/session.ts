@@ -1,11 +1,19 @@
 /**
  * Sessions of the reference API (issue 19): a short-lived signed access token (JWT, HS256, `jose`)
- * carried as `Authorization: Bearer`, verified without a database read. The refresh token is an
- * opaque random string stored hashed (api/auth/tokens.ts) and rotates on every use.
+ * carried as `Authorization: Bearer`. The refresh token is an opaque random string stored hashed
+ * (api/auth/tokens.ts) and rotates on every use.
+ *
+ * The access token names its session (`sid`: the refresh-token family) and must carry `exp`, `iat`
+ * and `sub`; it lives ACCESS_TOKEN_TTL_S whatever its `exp` says (issue 25, ADR 040). A session
+ * ends at once when its family is revoked (logout, a password reset or change, a reused refresh
+ * token): `sessionMiddleware` asks the database whether the family is still live on each request
+ * with a bearer (one indexed read), so a revoked session's access token is not honoured for the
+ * rest of its 15 minutes.
  *
  * `sessionMiddleware` reads the bearer on every /api request: no header = anonymous; a token that
- * is forged, malformed or expired = 401 at once (the storefront then refreshes, §4/§8), never a
- * silent downgrade to anonymous. Handlers ask `requireUser(c)` / `requireRole(c, …)`.
+ * is forged, malformed, expired or of an ended session = 401 at once (the storefront then
+ * refreshes, §4/§8), never a silent downgrade to anonymous. Handlers ask `requireUser(c)` /
+ * `requireRole(c, …)`.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
@@ -46,9 +54,10 @@ export interface SessionKeys {
   now?: () => number;
 }
 
-export async function signAccessToken(keys: SessionKeys, user: AuthUser, ttlS = ACCESS_TOKEN_TTL_S): Promise<string> {
+/** An access token of `user` in the session `sessionId` (the refresh-token family it was issued with). */
+export async function signAccessToken(keys: SessionKeys, user: AuthUser, sessionId: string, ttlS = ACCESS_TOKEN_TTL_S): Promise<string> {
   const now = keys.now?.() ?? Math.floor(Date.now() / 1000);
-  return new SignJWT({ roles: user.roles })
+  return new SignJWT({ roles: user.roles, sid: sessionId })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(user.id))
     .setIssuer(ISSUER)
@@ -58,19 +67,31 @@ export async function signAccessToken(keys: SessionKeys, user: AuthUser, ttlS = 
     .sign(await keys.key());
 }
 
-/** The user of a valid token; null when the token is forged, malformed or expired. */
-export async function verifyAccessToken(keys: SessionKeys, token: string): Promise<AuthUser | null> {
+/** A verified access token: the user and the session it belongs to. */
+export interface AccessClaims extends AuthUser {
+  sessionId: string;
+}
+
+/**
+ * The user of a valid token; null when the token is forged, malformed, expired, without `exp`,
+ * `iat`, `sub` or `sid`, or older than ACCESS_TOKEN_TTL_S (a key holder's token "valid for a
+ * year" is not).
+ */
+export async function verifyAccessToken(keys: SessionKeys, token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, await keys.key(), {
       algorithms: ["HS256"],
       issuer: ISSUER,
       audience: AUDIENCE,
+      requiredClaims: ["exp", "iat", "sub", "sid"],
+      maxTokenAge: ACCESS_TOKEN_TTL_S,
       currentDate: keys.now ? new Date(keys.now() * 1000) : undefined,
     });
     const id = Number(payload.sub);
     const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is RoleName => Role.safeParse(r).success) : [];
-    if (!Number.isSafeInteger(id) || id <= 0 || roles.length === 0) return null;
-    return { id, roles };
+    const sessionId = typeof payload.sid === "string" && payload.sid.length <= 64 ? payload.sid : "";
+    if (!Number.isSafeInteger(id) || id <= 0 || roles.length === 0 || !sessionId) return null;
+    return { id, roles, sessionId };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
     throw error;
@@ -84,8 +105,19 @@ declare module "hono" {
   }
 }
 
-/** Bearer → `c.var.user`. A bearer that does not verify is a 401, whatever the route. */
-export function sessionMiddleware(keys: SessionKeys): MiddlewareHandler {
+/** Whether the session (refresh-token family) of a user is still live: not revoked, not expired. */
+export type SessionCheck = (sessionId: string, userId: number) => Promise<boolean>;
+
+/**
+ * Bearer → `c.var.user`. A bearer that does not verify, or whose session has ended, is a 401,
+ * whatever the route.
+ */
+export function sessionMiddleware(
+  keys: SessionKeys,
+  isLive: SessionCheck,
+  /** Requests where a dead bearer only means "anonymous" (logout: the refresh token in the body still ends its session). */
+  deadBearerIsAnonymous: (c: Context) => boolean = () => false,
+): MiddlewareHandler {
   return async (c, next) => {
     const header = c.req.header("authorization");
     if (!header) {
@@ -93,9 +125,15 @@ export function sessionMiddleware(keys: SessionKeys): MiddlewareHandler {
       return next();
     }
     const match = /^Bearer\s+(\S{1,8192})$/i.exec(header.trim());
-    const user = match ? await verifyAccessToken(keys, match[1]) : null;
-    if (!user) return c.json({ message: SESSION_EXPIRED_MESSAGE, errors: [] }, 401);
-    c.set("user", user);
+    const claims = match ? await verifyAccessToken(keys, match[1]) : null;
+    if (!claims || !(await isLive(claims.sessionId, claims.id))) {
+      if (deadBearerIsAnonymous(c)) {
+        c.set("user", null);
+        return next();
+      }
+      return c.json({ message: SESSION_EXPIRED_MESSAGE, errors: [] }, 401);
+    }
+    c.set("user", { id: claims.id, roles: claims.roles });
     return next();
   };
 }

@@ -9,12 +9,17 @@
  *   the owner logs in again.
  * - Grace: a browser sends several requests at once with the same cookies (the §9 route preloads,
  *   two tabs), and each may find the access token expired and refresh. A token used less than
- *   REUSE_GRACE_S ago that is not revoked therefore gets another successor in its family instead
- *   of revoking it; after the grace it is reuse. The first use is one conditional UPDATE
+ *   REUSE_GRACE_S ago that is not revoked therefore answers again, with the same successor, instead
+ *   of revoking the family; after the grace it is reuse. The first use is one conditional UPDATE
  *   (`used_at IS NULL`), so racing requests agree on which one rotated it.
+ * - One successor per token (issue 25, ADR 040): the successor is derived from the presented token
+ *   with the access-token key (HMAC), so a replay within the grace gets the very token the first
+ *   rotation issued, on any instance, without keeping it in the clear. A second, independent
+ *   successor would fork the family: a thief replaying a just-rotated token would hold a chain of
+ *   their own that the owner's refreshes never collide with, and reuse would go unnoticed.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { refreshTokens } from "../db/schema";
 
@@ -52,12 +57,20 @@ export async function issueRefreshToken(db: Db, userId: number, now: Date, famil
   return { token, familyId };
 }
 
+/** The one successor of a refresh token: HMAC-SHA-256 of it under `key`, base64url (the same shape as a new token). */
+export function successorToken(key: Uint8Array, presented: string): string {
+  return createHmac("sha256", key).update(`refresh-successor\u0000${presented}`, "utf8").digest("base64url");
+}
+
 export type RotateResult =
   | { ok: true; userId: number; token: string; familyId: string }
   | { ok: false; reason: "unknown" | "expired" | "reused" };
 
-/** Exchanges a refresh token for the next one of its family; reuse revokes the family. */
-export async function rotateRefreshToken(db: Db, presented: string, now: Date): Promise<RotateResult> {
+/**
+ * Exchanges a refresh token for the next one of its family; reuse revokes the family. `key`
+ * derives the successor (successorToken), so every answer for one token within the grace is the same.
+ */
+export async function rotateRefreshToken(db: Db, presented: string, now: Date, key: Uint8Array): Promise<RotateResult> {
   if (presented.length > 200) return { ok: false, reason: "unknown" };
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(presented))).limit(1);
   if (!row) return { ok: false, reason: "unknown" };
@@ -82,8 +95,26 @@ export async function rotateRefreshToken(db: Db, presented: string, now: Date): 
       }
     }
   }
-  const next = await issueRefreshToken(db, row.userId, now, row.familyId);
-  return { ok: true, userId: row.userId, token: next.token, familyId: row.familyId };
+  // The first rotation stores the successor; a replay in the grace finds it stored and hands it out again.
+  const next = successorToken(key, presented);
+  await db
+    .insert(refreshTokens)
+    .values({ userId: row.userId, tokenHash: hashToken(next), familyId: row.familyId, expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_S * 1000), createdAt: now })
+    .onConflictDoNothing({ target: refreshTokens.tokenHash });
+  return { ok: true, userId: row.userId, token: next, familyId: row.familyId };
+}
+
+/**
+ * Whether a session (a refresh-token family) of the user can still be refreshed: one of its
+ * tokens is neither revoked nor expired. Access tokens of an ended session are refused with it.
+ */
+export async function sessionIsLive(db: Db, familyId: string, userId: number, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {

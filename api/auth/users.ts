@@ -63,7 +63,4 @@ export async function findByEmail(db: Db, email: string): Promise<UserRow | null
   return row ?? null;
 }
 
-export async function findByPhone(db: Db, phone: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
-  return row ?? null;
-}
+// No lookup by phone alone here: a phone is a way in only where it is confirmed (contacts.ts, ADR 040).

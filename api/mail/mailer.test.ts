@@ -110,7 +110,7 @@ describe("order confirmation", () => {
     const personal = ["Мария Иванова", "maria@example.ru", "+7 (921) 000-00-00", "Казань, ул. Баумана, 1", "Логотип с двух сторон", "Срочно\n", "звонить Марии"];
 
     it("in production hides the customer's name, phone, e-mail, address and comments, and keeps the number and totals", async () => {
-      for (const env of [{ NODE_ENV: "production", APP_ENV: "production" }, { NODE_ENV: "development", APP_ENV: "production" }, { NODE_ENV: "production", APP_ENV: "" }]) {
+      for (const env of [{ NODE_ENV: "production", APP_ENV: "production" }, { NODE_ENV: "development", APP_ENV: "production" }]) {
         const log = await logged(undefined, env);
         for (const value of personal) expect(log, `${JSON.stringify(env)}: ${value}`).not.toContain(value);
         expect(log).toContain(`To: ${REDACTED}`);
@@ -122,7 +122,8 @@ describe("order confirmation", () => {
     });
 
     it("in development and on the demo keeps the letter readable", async () => {
-      for (const env of [{ NODE_ENV: "development", APP_ENV: "demo" }, { NODE_ENV: "production", APP_ENV: "demo" }, { NODE_ENV: "test", APP_ENV: "" }]) {
+      // `npm start` without APP_ENV: NODE_ENV=production, APP_ENV unset (the default demo, issue 25).
+      for (const env of [{ NODE_ENV: "development", APP_ENV: "demo" }, { NODE_ENV: "production", APP_ENV: "demo" }, { NODE_ENV: "test", APP_ENV: "" }, { NODE_ENV: "production", APP_ENV: "" }]) {
         const log = await logged(undefined, env);
         expect(log, JSON.stringify(env)).toContain("To: maria@example.ru");
         expect(log).toContain("Здравствуйте, Мария Иванова!");
@@ -133,11 +134,11 @@ describe("order confirmation", () => {
       expect(await logged(true, { NODE_ENV: "development", APP_ENV: "demo" })).not.toContain("maria@example.ru");
     });
 
-    it("decides production as env.server.ts's variables say", () => {
-      expect(isProductionEnv({ NODE_ENV: "production" })).toBe(true);
+    it("is production only with APP_ENV=production, whatever NODE_ENV says (issue 25: plain `npm start` is the demo)", () => {
+      expect(isProductionEnv({ NODE_ENV: "production" })).toBe(false);
       expect(isProductionEnv({ APP_ENV: "production" })).toBe(true);
+      expect(isProductionEnv({ NODE_ENV: "development", APP_ENV: "production" })).toBe(true);
       expect(isProductionEnv({ NODE_ENV: "production", APP_ENV: "demo" })).toBe(false);
-      expect(isProductionEnv({ NODE_ENV: "development" })).toBe(false);
       expect(isProductionEnv({})).toBe(false);
     });
 

@@ -6,11 +6,10 @@
  * - SMTP_URL set (smtp://user:pass@host:587, smtps://…:465): nodemailer's SMTP transport, one
  *   pooled connection reused between letters; nodemailer is loaded on the first letter;
  * - unset (development, demo, tests): the letter is written to the server log as one readable
- *   block, so a developer sees exactly what a customer would get. In production (NODE_ENV or
- *   APP_ENV = production, as app/lib/env.server.ts decides) the log is no place for customers'
- *   personal data: the recipient and the letter's `personal` values (name, phone, e-mail,
- *   address, comments) are replaced by "[скрыто]", and any other e-mail address or phone-like
- *   number too; the order number and totals stay;
+ *   block, so a developer sees exactly what a customer would get. With APP_ENV=production the log
+ *   is no place for customers' personal data: the recipient and the letter's `personal` values
+ *   (name, phone, e-mail, address, comments) are replaced by "[скрыто]", and any other e-mail
+ *   address or phone-like number too; the order number and totals stay;
  * - tests may pass their own `MailTransport`.
  *
  * `send` never throws: a letter that cannot be sent is logged and reported as `false`. What made
@@ -59,13 +58,14 @@ export const DEFAULT_MAIL_FROM = "ТМГ <info@tmg-podarki.ru>";
 export const REDACTED = "[скрыто]";
 
 /**
- * Production (app/lib/env.server.ts's variables): APP_ENV=production, or NODE_ENV=production
- * unless APP_ENV names a demo or development stand (where the readable letter is the point).
- * Unset APP_ENV with NODE_ENV=production counts as production: hiding is the safe default.
+ * Production is APP_ENV=production and nothing else (issue 25). NODE_ENV only says how the code
+ * was built: `npm start` sets NODE_ENV=production for every run, the demo stand's included, and
+ * APP_ENV defaults to demo (§9, app/lib/env.server.ts), where the README promises the links and
+ * codes in the log. The production environment names itself with APP_ENV=production (which also
+ * requires AUTH_SECRET and stops the demo accounts and the logged SMS codes).
  */
-export function isProductionEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.APP_ENV === "production") return true;
-  return env.NODE_ENV === "production" && !["demo", "development", "dev", "test"].includes(env.APP_ENV ?? "");
+export function isProductionEnv(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  return env.APP_ENV?.trim() === "production";
 }
 
 const EMAIL_LIKE = /[^\s<>()[\],;:"]+@[^\s<>()[\],;:"]+/g;

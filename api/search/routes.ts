@@ -23,8 +23,10 @@ export function searchRoutes(deps: ApiDeps): Hono {
       const user = optionalUser(c);
       const answer = await search.global(query);
       if (!user) return answer;
+      // remember=0: the storefront's page request came from another site (issue 25): listed, not recorded.
+      const searchHistory = query.remember === "0" ? (await history.list(user.id)).map((e) => e.text) : await history.record(user.id, query.text);
       // A copy: the engine's answer may be a cached one shared by every caller.
-      return { ...answer, searchHistory: await history.record(user.id, query.text) };
+      return { ...answer, searchHistory };
     },
     opts,
   );

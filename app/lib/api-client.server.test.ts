@@ -563,14 +563,19 @@ describe("401: refresh and retry (§4, §8)", () => {
     expect(onTokens.mock.calls).toEqual([[{ token: "token-2", refreshToken: "refresh-2" }], [{ token: "token-3", refreshToken: "refresh-3" }]]);
   });
 
+  /** GET /read answers a guest (no bearer) with the item and 401 to any token but `valid`: a public page's read. */
+  function publicRead(valid = "new-token") {
+    return scripted("get", "/read", [(_, seen) => (seen.authorization === null || seen.authorization === `Bearer ${valid}` ? success(ITEM) : expired())]);
+  }
+
   it.each([
     ["answers 401", () => failure(401, "Refresh token invalid")],
     ["answers 500", () => failure(500)],
     ["fails on the network", () => HttpResponse.error()],
     ["answers without tokens", () => success({ authenticated: null })],
     ["answers a non-JSON body", () => new HttpResponse("ok")],
-  ])("when the refresh %s: onTokens(null) and the original call returns the mapped 401", async (_, answer) => {
-    const read = readByToken();
+  ])("when the refresh %s: onTokens(null) once, and the read is asked again as a guest's (issue 25)", async (_, answer) => {
+    const read = publicRead();
     const refresh = refreshEndpoint(answer);
     server.use(read.handler, refresh.handler);
     const onTokens = vi.fn();
@@ -578,17 +583,37 @@ describe("401: refresh and retry (§4, §8)", () => {
 
     const result = await api.call(ep.read);
 
-    expect(result).toEqual({ ok: false, error: { message: "Токен истёк", status: 401, errors: {} } });
+    expect(result).toEqual({ ok: true, data: ITEM, status: 200 });
     expect(refresh.calls).toHaveLength(1);
     expect(onTokens).toHaveBeenCalledTimes(1);
     expect(onTokens).toHaveBeenCalledWith(null);
     expect(api.currentTokens()).toBeNull();
-    // The 401 is not retried as a transient status: one attempt only.
-    expect(read.calls).toHaveLength(1);
+    // The 401 is not retried as a transient status: the token's attempt, then the guest's.
+    expect(read.calls.map((c) => c.authorization)).toEqual(["Bearer old-token", null]);
   });
 
-  it("parallel calls with a failing refresh: one refresh, one onTokens(null), every call gets its 401", async () => {
+  it("a read that needs the user gets its 401 back after the guest's attempt (account pages go to the login)", async () => {
     const read = readByToken();
+    const refresh = refreshEndpoint(() => failure(401));
+    server.use(read.handler, refresh.handler);
+    const result = await client({ tokens: TOKENS }).call(ep.read);
+    expect(result).toEqual({ ok: false, error: { message: "Токен истёк", status: 401, errors: {} } });
+    expect(read.calls.map((c) => c.authorization)).toEqual(["Bearer old-token", null]);
+  });
+
+  it("a write with a dead session is not sent again as a guest's: its 401 comes back, the session ends", async () => {
+    const create = scripted("post", "/thing/create", [() => expired()]);
+    const refresh = refreshEndpoint(() => failure(401));
+    server.use(create.handler, refresh.handler);
+    const onTokens = vi.fn();
+    const result = await client({ tokens: TOKENS, onTokens }).call(ep.create, { body: { title: "a", count: 1 } });
+    expect(result).toEqual({ ok: false, error: { message: "Токен истёк", status: 401, errors: {} } });
+    expect(create.calls).toHaveLength(1);
+    expect(onTokens.mock.calls).toEqual([[null]]);
+  });
+
+  it("parallel calls with a failing refresh: one refresh, one onTokens(null), every read answered as a guest's", async () => {
+    const read = publicRead();
     const refresh = refreshEndpoint(async () => {
       await delay(20);
       return failure(401);
@@ -599,37 +624,77 @@ describe("401: refresh and retry (§4, §8)", () => {
 
     const results = await Promise.all([api.call(ep.read), api.call(ep.read), api.call(ep.read)]);
 
-    expect(results).toEqual([0, 1, 2].map(() => ({ ok: false, error: { message: "Токен истёк", status: 401, errors: {} } })));
+    expect(results).toEqual([0, 1, 2].map(() => ({ ok: true, data: ITEM, status: 200 })));
     expect(refresh.calls).toHaveLength(1);
     expect(onTokens.mock.calls).toEqual([[null]]);
   });
 
   it("after a failed refresh later calls go out without a token and do not refresh again", async () => {
-    const read = readByToken();
+    const read = publicRead();
     const refresh = refreshEndpoint(() => failure(401));
     server.use(read.handler, refresh.handler);
     const api = client({ tokens: TOKENS });
     await api.call(ep.read);
     await api.call(ep.read);
     expect(refresh.calls).toHaveLength(1);
-    expect(read.calls.map((c) => c.authorization)).toEqual(["Bearer old-token", null]);
+    expect(read.calls.map((c) => c.authorization)).toEqual(["Bearer old-token", null, null]);
   });
 
-  it.each([
-    ["a token but no refresh token", { token: "old-token" }],
-    ["no tokens at all", null],
-  ])("no refresh with %s: the 401 is returned", async (_, tokens) => {
+  it("a refused token without a refresh token (a junk cookie): no refresh, onTokens(null), the read as a guest's (issue 25)", async () => {
+    const read = publicRead();
+    const refresh = refreshEndpoint(() => authenticated("new-token", "new-refresh"));
+    server.use(read.handler, refresh.handler);
+    const onTokens = vi.fn();
+    const api = client({ tokens: { token: "abc" }, onTokens });
+
+    expect(await api.call(ep.read)).toEqual({ ok: true, data: ITEM, status: 200 });
+    expect(refresh.calls).toHaveLength(0);
+    expect(onTokens.mock.calls).toEqual([[null]]);
+    expect(read.calls.map((c) => c.authorization)).toEqual(["Bearer abc", null]);
+  });
+
+  it("only a refresh token (the access cookie gone): a 401 refreshes and the call goes again with the new token", async () => {
+    const read = readByToken();
+    const refresh = refreshEndpoint(() => authenticated("new-token", "new-refresh"));
+    server.use(read.handler, refresh.handler);
+    const onTokens = vi.fn();
+    const result = await client({ tokens: { refreshToken: "old-refresh" }, onTokens }).call(ep.read);
+    expect(result).toEqual({ ok: true, data: ITEM, status: 200 });
+    expect(read.calls.map((c) => c.authorization)).toEqual([null, "Bearer new-token"]);
+    expect(onTokens.mock.calls).toEqual([[{ token: "new-token", refreshToken: "new-refresh" }]]);
+  });
+
+  it("no tokens at all: the 401 is returned, nothing refreshed, nothing reported", async () => {
     const read = readByToken();
     const refresh = refreshEndpoint(() => authenticated("new-token", "new-refresh"));
     server.use(read.handler, refresh.handler);
     const onTokens = vi.fn();
 
-    const result = await client({ tokens, onTokens }).call(ep.read);
+    const result = await client({ tokens: null, onTokens }).call(ep.read);
 
     expect(result).toEqual({ ok: false, error: { message: "Токен истёк", status: 401, errors: {} } });
     expect(refresh.calls).toHaveLength(0);
     expect(onTokens).not.toHaveBeenCalled();
     expect(read.calls).toHaveLength(1);
+  });
+
+  it("auth calls go without the session header (§7): a dead token cookie does not refuse a login (issue 25)", async () => {
+    const login = scripted("post", "/auth/login", [(_, seen) => (seen.authorization ? failure(401, "Сессия истекла, войдите снова") : success({ ok: 1 }))]);
+    server.use(login.handler);
+    const result = await client({ tokens: { token: "dead-token", refreshToken: "dead-refresh" } }).call(ep.login, { body: { email: "a@b.ru", password: "x" } });
+    expect(result.ok).toBe(true);
+    expect(login.calls.map((c) => c.authorization)).toEqual([null]);
+  });
+
+  it("adoptTokens: a pair the API handed out is used and reported (the password change's)", async () => {
+    const read = readByToken("changed-token");
+    server.use(read.handler);
+    const onTokens = vi.fn();
+    const api = client({ tokens: TOKENS, onTokens });
+    api.adoptTokens({ token: "changed-token", refreshToken: "changed-refresh" });
+    expect(await api.call(ep.read)).toEqual({ ok: true, data: ITEM, status: 200 });
+    expect(onTokens.mock.calls).toEqual([[{ token: "changed-token", refreshToken: "changed-refresh" }]]);
+    expect(read.calls.map((c) => c.authorization)).toEqual(["Bearer changed-token"]);
   });
 
   it("a 401 on the retried call is returned, with no second refresh (no loop)", async () => {

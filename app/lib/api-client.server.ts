@@ -39,7 +39,10 @@ export interface ApiClientOptions {
   /** Default timeout (REQUEST_TIMEOUT, §9). */
   defaultTimeoutMs: number;
   tokens?: Partial<AuthTokens> | null;
-  /** Called with new tokens after a refresh, or null when the refresh failed (clear the cookie). */
+  /**
+   * Called with new tokens (a refresh, or a pair the API handed out: adoptTokens), or once with
+   * null when the session is over: a 401 that no refresh could cure (clear the cookies, §8).
+   */
   onTokens?: (tokens: AuthTokens | null) => void;
   /**
    * Shared read cache for `shared` endpoints (catalogue reads), used only while the caller has no
@@ -181,6 +184,13 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
+  /** The session is over (§8 "signed out locally"): the tokens are dropped and reported, once. */
+  function endSession(): void {
+    if (!tokens) return;
+    tokens = null;
+    options.onTokens?.(null);
+  }
+
   /** Refreshes the tokens once for all concurrent callers; false (and tokens cleared) on failure. */
   function refresh(): Promise<boolean> {
     refreshing ??= (async () => {
@@ -241,6 +251,9 @@ export function createApiClient(options: ApiClientOptions) {
     const timeoutMs = timeoutFor(endpoint.timeout, options.defaultTimeoutMs);
     const write = isWrite(endpoint);
     const authCall = endpoint.path.startsWith("/auth/");
+    // §7: auth calls go without the session header (a dead one would refuse a login); logout keeps
+    // it, so that a session without a refresh token still ends (the API ignores it when it is dead).
+    const withSession = !anonymous && (!authCall || endpoint.id === "authLogout");
 
     /** A fresh body per request: a sent body stream cannot be sent again. */
     const encode = (): { body: BodyInit | null; contentType: string | null } => {
@@ -258,7 +271,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** One request with the current token; reports which token it carried. */
     const sendOnce = async () => {
-      const token = anonymous ? undefined : tokens?.token || undefined;
+      const token = withSession ? tokens?.token || undefined : undefined;
       const { body, contentType } = encode();
       return { response: await send(endpoint.method, url.href, body, contentType, timeoutMs, token, input.headers), token };
     };
@@ -279,7 +292,15 @@ export function createApiClient(options: ApiClientOptions) {
     // This is separate from the transient retry above: the repeated call gets its own attempt.
     if (response?.status === 401 && !authCall && !anonymous) {
       const renewedMeanwhile = Boolean(tokens?.token) && tokens?.token !== sentToken;
-      const retry = renewedMeanwhile || (Boolean(tokens?.refreshToken) && (await refresh()));
+      let retry = renewedMeanwhile || (Boolean(tokens?.refreshToken) && (await refresh()));
+      if (!retry && sentToken) {
+        // The token was refused and nothing renews it (no refresh token, or the refresh failed):
+        // the visitor is signed out locally (§8), and a read is asked again as a guest's, so the
+        // page is the one a guest sees, not an error (issue 25: the home page answered 404). A
+        // write is not: it was meant to be done by the user, and its 401 goes back to the caller.
+        endSession();
+        retry = !write;
+      }
       if (retry) {
         discard(response);
         ({ response } = await attempt());
@@ -316,6 +337,16 @@ export function createApiClient(options: ApiClientOptions) {
      */
     currentTokens() {
       return tokens;
+    },
+    /**
+     * A pair the API handed out outside a refresh (a password change ends every other session and
+     * answers this one's new pair): later calls use it, and onTokens stores it.
+     */
+    adoptTokens(next: AuthTokens) {
+      const usable = usableTokens(next);
+      if (!usable?.token || !usable.refreshToken) return;
+      tokens = usable;
+      options.onTokens?.({ token: usable.token, refreshToken: usable.refreshToken });
     },
   };
 }

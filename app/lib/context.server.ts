@@ -16,7 +16,7 @@ import { bearerToken, createApiClient } from "./api-client.server.ts";
 import type { Backend } from "./backend.server.ts";
 import { createTtlCache } from "./cache.server.ts";
 import { createContentService } from "./content.server.ts";
-import { authCookies, cityCookie, readCookies, REFRESH_COOKIE, TOKEN_COOKIE } from "./cookies.server.ts";
+import { authCookieMigration, authCookies, cityCookie, managerCookie, readAuthCookies, readCookies } from "./cookies.server.ts";
 import type { Env } from "./env.server.ts";
 import { createSitemapService } from "#app/features/seo/sitemap.server.ts";
 
@@ -122,26 +122,45 @@ export function createContextFactory(env: Env, backend: Backend) {
     const hostname = host.replace(/:\d+$/, "").toLowerCase();
     const protocol = req.protocol;
     const site: Site = { origin: `${protocol}://${host}`, host, hostname, protocol, isMoscow: isMoscowHost(hostname) };
-    // A token cookie that cannot be a bearer token is no token (not a crash in Headers).
-    const token = bearerToken(cookies[TOKEN_COOKIE]);
+    const https = protocol === "https";
+    const found = readAuthCookies(cookies, https);
+    // A cookie that cannot be a bearer token is no token (not a crash in Headers).
+    const token = bearerToken(found.token);
+    const refreshToken = bearerToken(found.refreshToken);
+    // A cookie the API will refuse still means a session to end: its answer clears the cookies.
+    const hadSession = Boolean(found.token || found.refreshToken);
+    // On https, a session in the plain cookies of before the `__Secure-` prefix moves to the prefixed ones.
+    if (found.legacy && !res.headersSent) {
+      for (const c of authCookieMigration(hostname, { ...found, token, refreshToken }, env.COOKIE_DOMAIN)) res.append("Set-Cookie", c);
+    }
 
     const api = createApiClient({
       baseUrl: backend.baseUrl,
       fetch: backend.fetch,
       defaultTimeoutMs: env.REQUEST_TIMEOUT,
       readCache,
-      tokens: token ? { token, refreshToken: bearerToken(cookies[REFRESH_COOKIE]) } : null,
+      // Only a refresh token (the access token's cookie gone): the first call that needs the user refreshes.
+      tokens: token || refreshToken ? { token, refreshToken } : null,
       // The visitor's IP for the API's per-IP auth limits (ADR 033) and the origin for links in letters.
       headers: { ...(req.ip ? { [CLIENT_IP_HEADER]: req.ip } : {}), [SITE_ORIGIN_HEADER]: site.origin },
       onTokens: (tokens) => {
-        if (!res.headersSent) for (const c of authCookies(hostname, tokens, env.COOKIE_DOMAIN)) res.append("Set-Cookie", c);
+        // §4/§8: a session the API refused for good is signed out here, as a logout would: the
+        // pages of this request render for a guest, the cookies (and the manager choice) go.
+        if (!tokens) context.isAuthenticated = false;
+        if (res.headersSent) return;
+        for (const c of authCookies(hostname, tokens, env.COOKIE_DOMAIN, https)) res.append("Set-Cookie", c);
+        if (!tokens) res.append("Set-Cookie", managerCookie(hostname, null, env.COOKIE_DOMAIN, https));
       },
     });
+    // Cookies with nothing usable in them (junk, a token without its pair) are cleared at once.
+    if (hadSession && !token && !refreshToken && !res.headersSent) {
+      for (const c of authCookies(hostname, null, env.COOKIE_DOMAIN, https)) res.append("Set-Cookie", c);
+    }
 
     // Normally resolved (and the cookie written) by the resolveCity middleware already.
     const { city, cities } = await cityFor(req, res);
 
-    return {
+    const context = {
       api,
       content,
       cities,
@@ -151,7 +170,8 @@ export function createContextFactory(env: Env, backend: Backend) {
       originForCity: (target: Pick<City, "domainPrefix">) => originFor(req, target),
       nonce: String(res.locals.nonce ?? ""),
       isBot: isbot(req.get("user-agent") ?? ""),
-      isAuthenticated: Boolean(token),
+      /** A session cookie came with the request, and the API has not refused it for good (then false). */
+      isAuthenticated: Boolean(token || refreshToken),
       appEnv: env.APP_ENV,
       cookieDomain: env.COOKIE_DOMAIN,
       /** The contacts page's map widget (YANDEX_MAPS_KEY); null = a map picture. */
@@ -161,6 +181,7 @@ export function createContextFactory(env: Env, backend: Backend) {
       /** DADATA_API_KEY for the address suggestions (server only: pages get a boolean). */
       dadataKey: env.DADATA_API_KEY ?? null,
     };
+    return context;
   }
 
   /** Fills the shared content cache before the first visitor arrives (failures are not cached). */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   AUTH_COOKIE_MAX_AGE,
+  AUTH_COOKIE_NAMES,
+  authCookieMigration,
   authCookies,
+  readAuthCookies,
   cityCookie,
   cookieDomain,
   isLocalHost,
@@ -118,6 +121,54 @@ describe("authCookies", () => {
       .map((c) => c.split(";")[0])
       .join("; ");
     expect(readCookies(header)).toMatchObject({ token: tokens.token, refreshToken: tokens.refreshToken });
+  });
+});
+
+describe("the `__Secure-` names on https (issue 25)", () => {
+  it("sets __Secure-token / __Secure-refreshToken with Secure and the shared Domain, and clears the plain pair", () => {
+    const cookies = authCookies("msk.example.ru", TOKENS, undefined, true).map(parseSetCookie);
+    expect(cookies.map((c) => [c.name, c.value, c.attributes["max-age"]])).toEqual([
+      ["__Secure-token", TOKENS.token, "2678400"],
+      ["__Secure-refreshToken", TOKENS.refreshToken, "2678400"],
+      ["token", "", "0"],
+      ["refreshToken", "", "0"],
+    ]);
+    for (const { attributes } of cookies) expect(attributes).toMatchObject({ secure: true, domain: "example.ru", path: "/", httponly: true, samesite: "Lax" });
+  });
+
+  it("https on a local host is still Secure (the prefix needs it); http keeps the plain names", () => {
+    expect(authCookies("localhost", TOKENS, undefined, true).map(parseSetCookie)[0]).toMatchObject({ name: "__Secure-token", attributes: { secure: true } });
+    expect(authCookies("localhost", TOKENS).map(parseSetCookie).map((c) => c.name)).toEqual(["token", "refreshToken"]);
+  });
+
+  it("clearing on https clears both pairs", () => {
+    const cleared = authCookies("example.ru", null, undefined, true).map(parseSetCookie);
+    expect(cleared.map((c) => c.name)).toEqual(["__Secure-token", "__Secure-refreshToken", "token", "refreshToken"]);
+    for (const { attributes } of cleared) expect(attributes["max-age"]).toBe("0");
+  });
+
+  it("reads the names of the protocol; on https the plain pair of before is the session until moved", () => {
+    expect(readAuthCookies({ token: "a", refreshToken: "b", "__Secure-token": "x" }, false)).toEqual({ token: "a", refreshToken: "b", legacy: false });
+    expect(readAuthCookies({ "__Secure-token": "x", "__Secure-refreshToken": "y" }, true)).toEqual({ token: "x", refreshToken: "y", legacy: false });
+    expect(readAuthCookies({ "__Secure-token": "x", "__Secure-refreshToken": "y", token: "a" }, true)).toEqual({ token: "x", refreshToken: "y", legacy: true });
+    expect(readAuthCookies({ token: "a", refreshToken: "b" }, true)).toEqual({ token: "a", refreshToken: "b", legacy: true });
+    expect(readAuthCookies({ cityId: "2" }, true)).toEqual({ token: undefined, refreshToken: undefined, legacy: false });
+  });
+
+  it("moves a plain pair to the __Secure- names with the same values, and clears the plain one", () => {
+    const moved = authCookieMigration("example.ru", { token: "a", refreshToken: "b", legacy: true }).map(parseSetCookie);
+    expect(moved.map((c) => [c.name, c.value, c.attributes["max-age"]])).toEqual([
+      ["__Secure-token", "a", "2678400"],
+      ["__Secure-refreshToken", "b", "2678400"],
+      ["token", "", "0"],
+      ["refreshToken", "", "0"],
+    ]);
+    for (const { attributes } of moved) expect(attributes).toMatchObject({ secure: true, domain: "example.ru", httponly: true });
+    expect(authCookieMigration("example.ru", { token: "x", legacy: false })).toEqual([]);
+  });
+
+  it("every name counts as a session for the page cache", () => {
+    expect([...AUTH_COOKIE_NAMES].sort()).toEqual(["__Secure-refreshToken", "__Secure-token", "refreshToken", "token"]);
   });
 });
 

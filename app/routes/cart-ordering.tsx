@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (answer.ok && form) {
     const manager = Number(form.get(ORDER_FIELD.manager));
-    headers.append("Set-Cookie", managerCookie(context.site.hostname, Number.isSafeInteger(manager) && manager > 0 ? manager : null, context.cookieDomain));
+    headers.append("Set-Cookie", managerCookie(context.site.hostname, Number.isSafeInteger(manager) && manager > 0 ? manager : null, context.cookieDomain, context.site.protocol === "https"));
   }
   return data(answer, { headers });
 }

@@ -23,6 +23,7 @@ import { exactProductOf, foundSet, type FoundSet } from "#app/features/search/se
 import { searchHistory } from "#app/features/search/history.ts";
 import { FILTER_WORD_MESSAGE } from "#app/lib/filters.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
+import { startedOnThisSite } from "#app/lib/fetch-site.server.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { seoMeta, SITE_NAME, type PageSeo } from "#app/lib/seo.ts";
 import type { RouteHandle } from "#app/layouts/layout.ts";
@@ -41,7 +42,7 @@ function searchSeo(origin: string, path: string, title: string, description: str
   return { title: `${title} | ${SITE_NAME}`, description, keywords: null, canonical: origin + path, robots: ROBOTS_NOINDEX };
 }
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, request, context }: Route.LoaderArgs) {
   const origin = context.originForCity(context.city);
 
   if (url.pathname === SEARCH_PATH) {
@@ -72,7 +73,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const scope = { kind: "search", text } as const;
   const segments = buildFilterPath(filters).split("/").filter(Boolean);
   // Both calls at once; the SKU redirect goes first, so the listing's own 404/503 waits for it.
-  const globalCall = context.api.call(endpoints.searchGlobal, { query: { text, limit: 1 } });
+  // A logged-in visitor's history records the searches they ran here, not a link another site opened (issue 25).
+  const remember = context.isAuthenticated ? (startedOnThisSite(request.headers, context.site) ? "1" : "0") : undefined;
+  const globalCall = context.api.call(endpoints.searchGlobal, { query: { text, limit: 1, remember } });
   const listingCall = loadListing({ context, scope, filters, segments, pathname: url.pathname });
   listingCall.catch(() => {});
   const global = await globalCall;
@@ -93,7 +96,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       ? `«${text}»: ${view.total} ${pluralRu(view.total, ["товар", "товара", "товаров"])} с нанесением логотипа в каталоге ТМГ.`
       : `«${text}»: поиск по каталогу сувениров и промопродукции ТМГ.`,
   );
-  return { kind: "results" as const, text, found, listing: view, seo };
+  // Guests' pages are shared (page cache): for them it is always true, and their local history decides.
+  return { kind: "results" as const, text, found, listing: view, seo, recordHistory: remember !== "0" };
 }
 
 export const headers = sharedPage;
@@ -102,10 +106,12 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const text = loaderData.kind === "results" ? loaderData.text : "";
-  // Every search shown goes to the visitor's history (the header form, a link, a history entry).
+  // Every search shown goes to the visitor's history (the header form, a link, a history entry),
+  // unless the server did not record it (a logged-in visitor sent here by another site).
+  const record = loaderData.kind === "results" && loaderData.recordHistory;
   useEffect(() => {
-    if (text) searchHistory()?.add(text);
-  }, [text]);
+    if (text && record) searchHistory()?.add(text);
+  }, [text, record]);
 
   if (loaderData.kind === "empty") return <EmptySearch />;
   const { found, listing } = loaderData;

@@ -4,7 +4,7 @@
  * one); the auth limits in Redis (with TEST_REDIS_URL) shared by instances, and in process when
  * Redis is unreachable.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import express from "express";
 import { Hono } from "hono";
 import { getRequestListener } from "@hono/node-server";
@@ -17,6 +17,7 @@ import { setClientIpHeader } from "../../app/lib/backend.server";
 import { bodyLimit, MiB, UPLOAD_RULES } from "../../server/body-limit";
 import { AVATAR_BODY_LIMIT } from "../../contract/index";
 import { createApiClient } from "../../app/lib/api-client.server";
+import { parseEnv } from "../../app/lib/env.server";
 
 const login = (api: ReferenceApi, email: string) =>
   api.fetch(
@@ -45,6 +46,53 @@ describe("demo accounts at start", { timeout: 180_000 }, () => {
     const api = await startReferenceApi({ dataDir: MEMORY, ownProcess: false, seedGroups: 5, appEnv: "production" });
     apis.push(api);
     for (const email of ["user@demo.ru", "admin@demo.ru"]) expect((await login(api, email)).status, email).toBe(401);
+  });
+});
+
+describe("plain `npm start` (issue 25, item 20)", { timeout: 180_000 }, () => {
+  /** What the API of `npm start` logs for a sign-up (its confirmation letter), `source` being the process's environment. */
+  async function signupLetterLogged(source: NodeJS.ProcessEnv): Promise<string> {
+    const saved = { NODE_ENV: process.env.NODE_ENV, APP_ENV: process.env.APP_ENV };
+    // scripts/start.mjs sets NODE_ENV=production for every run; APP_ENV is what the operator set.
+    process.env.NODE_ENV = source.NODE_ENV;
+    if (source.APP_ENV === undefined) delete process.env.APP_ENV;
+    else process.env.APP_ENV = source.APP_ENV;
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
+    let api: ReferenceApi | null = null;
+    try {
+      const env = parseEnv({ ...source, AUTH_SECRET: "s".repeat(40) });
+      // The options app/lib/backend.server.ts passes from the parsed environment.
+      api = await startReferenceApi({ dataDir: MEMORY, ownProcess: false, seedGroups: 5, appEnv: env.APP_ENV, authSecret: env.AUTH_SECRET, smtpUrl: env.SMTP_URL });
+      const res = await api.fetch(
+        new Request("http://x/api/auth/signup", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", [CLIENT_IP_HEADER]: "10.9.9.8", "X-Site-Origin": "http://localhost:3000" },
+          body: JSON.stringify({ email: "anna.orlova@example.ru", password: "s3cret-pass", name: "Анна Орлова", agreement: true }),
+        }),
+      );
+      expect(res.status).toBe(200);
+      return lines.join("\n");
+    } finally {
+      spy.mockRestore();
+      await api?.close();
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  }
+
+  it("is the demo the README describes: the letter with its recipient and link in the log", async () => {
+    const log = await signupLetterLogged({ NODE_ENV: "production" });
+    expect(log).toContain("To: anna.orlova@example.ru");
+    expect(log).toMatch(/http:\/\/localhost:3000\/email\/confirm\?token=[\w-]{20,}/);
+  });
+
+  it("hides the recipient only with APP_ENV=production", async () => {
+    const log = await signupLetterLogged({ NODE_ENV: "production", APP_ENV: "production" });
+    expect(log).toContain("[mail]");
+    expect(log).not.toContain("anna.orlova@example.ru");
   });
 });
 

@@ -12,6 +12,7 @@ import { queryRows } from "../../api/db/client";
 import { users, refreshTokens, verificationCodes } from "../../api/db/schema";
 import { LOGIN_FAILURES } from "../../api/auth/limits";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts } from "../../api/auth/demo-accounts";
+import { SignJWT } from "jose";
 import { signAccessToken } from "../../api/auth/session";
 import { createSessionKeys } from "../../api/auth/secret";
 import { hashToken, REUSE_GRACE_S } from "../../api/auth/tokens";
@@ -149,9 +150,10 @@ describe.each(testBackends())("auth on $name", (backend) => {
     const [head, payload] = good.split(".");
     const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), roles: ["ROLE_ADMIN"] })).toString("base64url");
     const forged = `${head}.${forgedPayload}.${good.split(".")[2]}`;
-    const otherKey = await signAccessToken({ key: async () => new TextEncoder().encode("another-secret-another-secret-1234") }, { id: user.id, roles: ["ROLE_ADMIN"] });
+    const sid = (JSON.parse(Buffer.from(payload, "base64url").toString()) as { sid: string }).sid;
+    const otherKey = await signAccessToken({ key: async () => new TextEncoder().encode("another-secret-another-secret-1234") }, { id: user.id, roles: ["ROLE_ADMIN"] }, sid);
     const keys = createSessionKeys(h.t.db);
-    const expired = await signAccessToken({ key: () => keys.key(), now: () => Math.floor(Date.now() / 1000) - 3600 }, { id: user.id, roles: ["ROLE_USER"] });
+    const expired = await signAccessToken({ key: () => keys.key(), now: () => Math.floor(Date.now() / 1000) - 3600 }, { id: user.id, roles: ["ROLE_USER"] }, sid);
     for (const token of [forged, otherKey, expired, "abc", "a.b.c", `${head}..`]) {
       const res = await h.call("GET", "/profile", undefined, { token });
       expect(res.status, token).toBe(401);
@@ -159,6 +161,63 @@ describe.each(testBackends())("auth on $name", (backend) => {
     }
     expect((await h.call("GET", "/profile")).status).toBe(401);
     expect((await h.call("GET", "/profile", undefined, { headers: { Authorization: "Basic abc" } })).status).toBe(401);
+  });
+
+  it("a token signed with the key is refused without exp, iat, sub or sid, or when it claims to live longer than 15 minutes (issue 25)", async () => {
+    const [user] = await h.t.db.select().from(users).where(eq(users.email, "user@demo.ru"));
+    const good = await h.t.tokenFor({ id: user.id, roles: ["ROLE_USER"] });
+    const sid = (JSON.parse(Buffer.from(good.split(".")[1], "base64url").toString()) as { sid: string }).sid;
+    const key = await createSessionKeys(h.t.db).key();
+    const now = Math.floor(Date.now() / 1000);
+    /** A token as signAccessToken makes it, with `drop` left out and `extra` claims over it. */
+    const sign = (drop: string | null, extra: Record<string, unknown> = {}) => {
+      const claims: Record<string, unknown> = { roles: ["ROLE_USER"], sid, sub: String(user.id), iss: "tmg-reference-api", aud: "tmg-storefront", iat: now, exp: now + 900, ...extra };
+      if (drop) delete claims[drop];
+      return new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(key);
+    };
+    // The control: all claims present, the profile answers.
+    expect((await h.call("GET", "/profile", undefined, { token: await sign(null) })).status).toBe(200);
+    for (const drop of ["exp", "iat", "sub", "sid"]) {
+      expect((await h.call("GET", "/profile", undefined, { token: await sign(drop) })).status, `without ${drop}`).toBe(401);
+    }
+    expect((await h.call("GET", "/profile", undefined, { token: await sign(null, { exp: now + 365 * 86400 }) })).status).toBe(200);
+    // A year's `exp` does not make it live longer than an access token does.
+    h.clock.advance(16 * 60 * 1000);
+    try {
+      expect((await h.call("GET", "/profile", undefined, { token: await sign(null, { exp: now + 365 * 86400 }) })).status).toBe(401);
+    } finally {
+      h.clock.advance(-16 * 60 * 1000);
+    }
+  });
+
+  it("an access token stops working as soon as its session is revoked (logout), not 15 minutes later (issue 25)", async () => {
+    const a = LoginResult.parse((await json<{ data: unknown }>(await login("user@demo.ru", DEMO_PASSWORD))).data);
+    const b = LoginResult.parse((await json<{ data: unknown }>(await login("user@demo.ru", DEMO_PASSWORD))).data);
+    expect((await h.call("GET", "/profile", undefined, { token: a.authenticated.token })).status).toBe(200);
+    expect((await h.call("DELETE", "/auth/logout", { refreshToken: a.authenticated.refreshToken })).status).toBe(200);
+    expect((await h.call("GET", "/profile", undefined, { token: a.authenticated.token })).status).toBe(401);
+    // The other browser's session goes on.
+    expect((await h.call("GET", "/profile", undefined, { token: b.authenticated.token })).status).toBe(200);
+  });
+
+  it("logout with only the refresh token (no bearer, or an expired one) revokes it (issue 25)", async () => {
+    const a = LoginResult.parse((await json<{ data: unknown }>(await login("user@demo.ru", DEMO_PASSWORD))).data);
+    expect((await h.call("DELETE", "/auth/logout", { refreshToken: a.authenticated.refreshToken })).status).toBe(200);
+    expect((await h.call("POST", "/auth/refresh", { refreshToken: a.authenticated.refreshToken })).status).toBe(401);
+
+    const b = LoginResult.parse((await json<{ data: unknown }>(await login("user@demo.ru", DEMO_PASSWORD))).data);
+    h.clock.advance(16 * 60 * 1000);
+    try {
+      expect((await h.call("GET", "/profile", undefined, { token: b.authenticated.token })).status).toBe(401);
+      const out = await h.call("DELETE", "/auth/logout", { refreshToken: b.authenticated.refreshToken }, { token: b.authenticated.token });
+      expect(out.status).toBe(200);
+      expect((await h.call("POST", "/auth/refresh", { refreshToken: b.authenticated.refreshToken })).status).toBe(401);
+    } finally {
+      h.clock.advance(-16 * 60 * 1000);
+    }
+    // Nothing to revoke and nobody to name: still 401; a junk refresh token ends nothing and says so alike.
+    expect((await h.call("DELETE", "/auth/logout", {})).status).toBe(401);
+    expect((await h.call("DELETE", "/auth/logout", { refreshToken: "x".repeat(43) })).status).toBe(200);
   });
 
   it("locks an account after 5 failed logins with 429, Retry-After and minutes in Russian", async () => {
@@ -197,16 +256,32 @@ describe.each(testBackends())("auth on $name", (backend) => {
     );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const pairs = await Promise.all(answers.map(async (r) => RefreshResult.parse((await json<{ data: unknown }>(r)).data)));
-    expect(new Set(pairs.map((p) => p.authenticated.refreshToken)).size).toBe(4);
-    // Every successor works (whichever cookie the browser kept).
-    for (const pair of pairs) expect((await h.call("POST", "/auth/refresh", { refreshToken: pair.authenticated.refreshToken })).status).toBe(200);
+    // One successor for all of them (issue 25): a replay in the grace never forks a second chain.
+    expect(new Set(pairs.map((p) => p.authenticated.refreshToken)).size).toBe(1);
+    for (const pair of pairs) expect((await h.call("GET", "/profile", undefined, { token: pair.authenticated.token })).status).toBe(200);
+    const successor = pairs[0].authenticated.refreshToken;
+    expect((await h.call("POST", "/auth/refresh", { refreshToken: successor })).status).toBe(200);
     // After the grace the first token is reuse: the family (all of them) is revoked.
     h.clock.advance((REUSE_GRACE_S + 1) * 1000);
     expect((await h.call("POST", "/auth/refresh", { refreshToken: session.authenticated.refreshToken })).status).toBe(401);
     const [row] = await h.t.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(session.authenticated.refreshToken)));
     const family = await h.t.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, row.familyId));
-    expect(family.length).toBe(9);
+    expect(family.length).toBe(3);
     expect(family.every((r) => r.revokedAt !== null)).toBe(true);
+  });
+
+  it("a rotated token replayed in the grace (a thief's copy) gets the owner's successor, so the next reuse is caught (issue 25)", async () => {
+    const session = LoginResult.parse((await json<{ data: unknown }>(await login("user@demo.ru", DEMO_PASSWORD))).data);
+    const owner = RefreshResult.parse((await json<{ data: unknown }>(await h.call("POST", "/auth/refresh", { refreshToken: session.authenticated.refreshToken }))).data);
+    h.clock.advance(5_000);
+    const thief = RefreshResult.parse((await json<{ data: unknown }>(await h.call("POST", "/auth/refresh", { refreshToken: session.authenticated.refreshToken }))).data);
+    expect(thief.authenticated.refreshToken).toBe(owner.authenticated.refreshToken);
+    // The owner goes on; the thief's copy of the same token, used after the grace, is reuse: both are out.
+    const next = RefreshResult.parse((await json<{ data: unknown }>(await h.call("POST", "/auth/refresh", { refreshToken: owner.authenticated.refreshToken }))).data);
+    h.clock.advance((REUSE_GRACE_S + 1) * 1000);
+    expect((await h.call("POST", "/auth/refresh", { refreshToken: thief.authenticated.refreshToken })).status).toBe(401);
+    expect((await h.call("POST", "/auth/refresh", { refreshToken: next.authenticated.refreshToken })).status).toBe(401);
+    expect((await h.call("GET", "/profile", undefined, { token: next.authenticated.token })).status).toBe(401);
   });
 
   it("a revoked token gets no grace", async () => {

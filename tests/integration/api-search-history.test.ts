@@ -49,6 +49,24 @@ describe.each(testBackends())("search history on $name", (backend) => {
     expect(await history(user)).toEqual([]);
   });
 
+  it("remember=0 searches without recording and lists the history as it was; unset or 1 records (issue 25)", async () => {
+    const user = await createTestUser(t);
+    await global(user, "ручка");
+    const quiet = endpoints.searchGlobal.response.parse(await dataOf(await user.call(`/api/search/global?text=${encodeURIComponent("спам")}&remember=0`))) as SearchResults;
+    expect(quiet.searchHistory).toEqual(["ручка"]);
+    expect((await history(user)).map((e) => e.text)).toEqual(["ручка"]);
+    await dataOf(await user.call(`/api/search/global?text=${encodeURIComponent("кружка")}&remember=1`));
+    expect((await history(user)).map((e) => e.text)).toEqual(["кружка", "ручка"]);
+    for (const junk of ["2", "true", "", "0&remember=1", "%00"]) {
+      const res = await user.call(`/api/search/global?text=${encodeURIComponent("зонт")}&remember=${junk}`);
+      expect(res.status, junk).toBe(400);
+      expect(ApiErrorBody.parse(await res.json()).errors[0].field).toBe("remember");
+    }
+    expect((await history(user)).map((e) => e.text)).toEqual(["кружка", "ручка"]);
+    // A guest is never recorded, whatever the flag.
+    expect((await dataOf<SearchResults>(await callAs(t, null, `/api/search/global?text=${encodeURIComponent("ручка")}&remember=1`))).searchHistory).toEqual([]);
+  });
+
   it("keeps the newest 10", async () => {
     const user = await createTestUser(t);
     const texts = Array.from({ length: 12 }, (_, i) => `подарок ${i + 1}`);
@@ -101,9 +119,12 @@ describe.each(testBackends())("search history on $name", (backend) => {
     expect((await history(user)).map((e) => e.text)).toEqual(["руч ка"]);
   });
 
-  it("a token of a deleted user: the search is answered with no history", async () => {
+  it("a token of a deleted user is a 401 (its session went with it: the storefront signs out and searches as a guest), never a 5xx", async () => {
     const user = await createTestUser(t);
     await t.db.execute(sql`DELETE FROM users WHERE id = ${user.id}`);
-    expect((await global(user, "ручка")).searchHistory).toEqual([]);
+    const res = await callAs(t, user.token, `/api/search/global?text=${encodeURIComponent("ручка")}`);
+    expect(res.status).toBe(401);
+    ApiErrorBody.parse(await res.json());
+    expect((await global(null, "ручка")).searchHistory).toEqual([]);
   });
 });

@@ -535,3 +535,15 @@ describe("anonymous page cache", () => {
     expect(cacheStatus(await t.get("/b"))).toBe("MISS");
   });
 });
+
+describe("the `__Secure-` auth cookies (issue 25)", () => {
+  it("a request with __Secure-token or __Secure-refreshToken is personal: neither served nor stored", async () => {
+    const t = await setup();
+    expect(cacheStatus(await t.get("/about"))).toBe("MISS");
+    for (const cookie of ["__Secure-token=sidorov", "__Secure-refreshToken=r3"]) {
+      const personal = await t.get("/about", { headers: { cookie } });
+      expect(cacheStatus(personal), cookie).toBe("BYPASS");
+    }
+    expect(cacheStatus(await t.get("/about"))).toBe("HIT");
+  });
+});

@@ -102,7 +102,10 @@ export async function profileAction(context: Pick<AppLoadContext, "api">, form: 
       const parsed = parsePasswordForm(form);
       if (!parsed.ok) return answer(intent, false, { errors: parsed.errors });
       const result = await api.call(endpoints.changePassword, { body: parsed.value });
-      return result.ok ? answer(intent, true, { message: "Пароль изменён" }) : fail(result);
+      if (!result.ok) return fail(result);
+      // Every session ended with the change, this one too: it goes on with the pair the API answered.
+      api.adoptTokens(result.data.authenticated);
+      return answer(intent, true, { message: "Пароль изменён" });
     }
     case "address-save":
     case "address-delete":

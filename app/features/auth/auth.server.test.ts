@@ -40,7 +40,9 @@ function setup(handler: (request: Request) => Response | Promise<Response>, host
       return handler(request);
     },
   });
-  const context = { api, site: { origin: `https://${hostname}`, host: hostname, hostname, protocol: "https", isMoscow: false }, cookieDomain: undefined };
+  // Real hosts are on https, local ones (development) on http.
+  const protocol = hostname.endsWith("localhost") ? "http" : "https";
+  const context = { api, site: { origin: `${protocol}://${hostname}`, host: hostname, hostname, protocol, isMoscow: false }, cookieDomain: undefined };
   return { context, seen };
 }
 
@@ -65,8 +67,10 @@ describe("login by e-mail", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/profile/cp");
     const cookies = response.headers.getSetCookie();
-    expect(cookies).toHaveLength(2);
-    for (const [name, value] of [["token", "access.token.x"], ["refreshToken", "refresh-token-y"]]) {
+    // On https the pair is `__Secure-` (issue 25); the plain names of before are cleared.
+    expect(cookies).toHaveLength(4);
+    expect(cookies.filter((c) => /^(token|refreshToken)=;/.test(c))).toHaveLength(2);
+    for (const [name, value] of [["__Secure-token", "access.token.x"], ["__Secure-refreshToken", "refresh-token-y"]]) {
       const cookie = cookies.find((c) => c.startsWith(`${name}=`))!;
       expect(cookie).toContain(`${name}=${value}`);
       expect(cookie).toContain(`Max-Age=${AUTH_COOKIE_MAX_AGE}`);
@@ -82,6 +86,7 @@ describe("login by e-mail", () => {
     const msk = await loginAction(setup(() => json(loginOk), "msk.example.ru").context, form({ email: "user@demo.ru", password: "demo12345" }));
     for (const cookie of (msk as Response).headers.getSetCookie()) expect(cookie).toContain("Domain=example.ru");
     const local = await loginAction(setup(() => json(loginOk), "msk.localhost").context, form({ email: "user@demo.ru", password: "demo12345" }));
+    expect((local as Response).headers.getSetCookie().map((c) => c.split("=")[0])).toEqual(["token", "refreshToken"]);
     for (const cookie of (local as Response).headers.getSetCookie()) {
       expect(cookie).not.toContain("Domain=");
       expect(cookie).not.toContain("Secure");
@@ -170,7 +175,7 @@ describe("login by phone", () => {
   it("logs in with the code; a wrong code is shown under the code field", async () => {
     const ok = (await loginAction(setup(() => json(loginOk)).context, form({ intent: "sms-login", phone: "+79215550101", code: "1234" }))) as Response;
     expect(ok.status).toBe(303);
-    expect(ok.headers.getSetCookie()).toHaveLength(2);
+    expect(ok.headers.getSetCookie()).toHaveLength(4);
     const wrong = await asResponse(
       await loginAction(
         setup(() => json({ message: "Неверный код. Осталось попыток: 4", errors: [{ field: "code", message: "Неверный код. Осталось попыток: 4" }] }, 400)).context,
@@ -197,15 +202,25 @@ describe("logout", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/");
     const cookies = response.headers.getSetCookie();
-    expect(cookies.map((c) => c.split("=")[0]).sort()).toEqual(["managerId", "refreshToken", "token"]);
+    expect(cookies.map((c) => c.split("=")[0]).sort()).toEqual(["__Secure-refreshToken", "__Secure-token", "managerId", "refreshToken", "token"]);
     for (const cookie of cookies) expect(cookie).toMatch(/Max-Age=0/);
+    // The plain cookies of before the prefix are still this session's on https: their refresh token is revoked.
     expect(seen).toEqual([{ method: "DELETE", path: "/api/auth/logout", body: { refreshToken: "refresh-token-y" }, auth: "Bearer access.token.x" }]);
+  });
+
+  it("revokes the refresh token of the `__Secure-` cookie on https, and of the plain one on http", async () => {
+    const https = setup(() => json({ data: { success: true } }), "example.ru");
+    await logoutAction(https.context, new Request("https://example.ru/logout", { method: "POST", headers: { cookie: "__Secure-refreshToken=secure-r; refreshToken=old-r" } }));
+    expect(https.seen.map((c) => c.body)).toEqual([{ refreshToken: "secure-r" }]);
+    const http = setup(() => json({ data: { success: true } }), "localhost");
+    await logoutAction(http.context, new Request("http://localhost/logout", { method: "POST", headers: { cookie: "__Secure-refreshToken=secure-r; refreshToken=plain-r" } }));
+    expect(http.seen.map((c) => c.body)).toEqual([{ refreshToken: "plain-r" }]);
   });
 
   it("clears the cookies even when the API is down", async () => {
     const { context } = setup(() => new Response("", { status: 503 }), "example.ru", { token: "a", refreshToken: "b" });
     const response = await logoutAction(context, new Request("https://example.ru/logout", { method: "POST" }));
-    expect(response.headers.getSetCookie()).toHaveLength(3);
+    expect(response.headers.getSetCookie()).toHaveLength(5);
   });
 });
 

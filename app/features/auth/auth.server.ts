@@ -6,7 +6,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { endpoints } from "#contract/index.ts";
 import type { AuthTokens, ApiError } from "#app/lib/api-client.server.ts";
-import { authCookies, managerCookie, readCookies, REFRESH_COOKIE } from "#app/lib/cookies.server.ts";
+import { authCookies, managerCookie, readAuthCookies, readCookies } from "#app/lib/cookies.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import {
   AFTER_LOGIN_PATH,
@@ -43,8 +43,9 @@ export async function readForm(request: Request): Promise<FormData | null> {
 /** The Set-Cookie headers of a login (or, with null, of a logout). */
 export function sessionHeaders(context: Ctx, tokens: AuthTokens | null): Headers {
   const headers = new Headers(NO_STORE);
-  for (const cookie of authCookies(context.site.hostname, tokens, context.cookieDomain)) headers.append("Set-Cookie", cookie);
-  if (!tokens) headers.append("Set-Cookie", managerCookie(context.site.hostname, null, context.cookieDomain));
+  const https = context.site.protocol === "https";
+  for (const cookie of authCookies(context.site.hostname, tokens, context.cookieDomain, https)) headers.append("Set-Cookie", cookie);
+  if (!tokens) headers.append("Set-Cookie", managerCookie(context.site.hostname, null, context.cookieDomain, https));
   return headers;
 }
 
@@ -126,7 +127,7 @@ export async function loginAction(context: Ctx, form: FormData | null) {
 
 /** §4 logout: the session revoked at the API, then the tokens and the manager choice cleared whatever it answered. */
 export async function logoutAction(context: Ctx, request: Request): Promise<Response> {
-  const refreshToken = readCookies(request.headers.get("cookie"))[REFRESH_COOKIE];
+  const { refreshToken } = readAuthCookies(readCookies(request.headers.get("cookie")), context.site.protocol === "https");
   await context.api.call(endpoints.authLogout, { body: refreshToken ? { refreshToken } : {} }).catch(() => null);
   return redirect("/", { status: 303, headers: sessionHeaders(context, null) });
 }
