@@ -171,9 +171,19 @@ describe("/search/text=… and /search/filter/text=…/…", () => {
 
   it("issue 25: passes on how the words were read (chips, notice) and, for nothing found, the suggestions", async () => {
     const text = encodeURIComponent("ручка синяя xyz");
+    const variation = (id: number, slug: string, image: string) => ({
+      ...group(1).products[0],
+      id,
+      color: { id, title: slug, slug, hex: "#000000" },
+      images: [image],
+    });
+    const twoColours = { ...group(1), image: "/grey.png", products: [variation(11, "seryy", "/grey.png"), variation(12, "siniy", "/blue.png")] };
     const read = await run(searchLoader, `/search/filter/text=${text}/sort=new`, {
       searchGlobal: () => ok(globalResults({ reading: { colors: [{ slug: "siniy", title: "Синий", words: ["синяя"] }], sizes: [], missing: ["xyz"], partial: false } })),
+      productSearch: () => ok({ elements: [twoColours], countItems: 1, countPages: 1, page: 1 }),
     });
+    // The card shows the variation of the colour the words named.
+    expect((read.data as { listing: { cards: { image: string }[] } }).listing.cards[0].image).toBe("/blue.png");
     expect(read.data).toMatchObject({
       reading: {
         chips: [{ title: "Цвет: синий", href: `/search/filter/text=${encodeURIComponent("ручка xyz")}/sort=new` }],

@@ -74,7 +74,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const segments = buildFilterPath(filters).split("/").filter(Boolean);
   // Both calls at once; the SKU redirect goes first, so the listing's own 404/503 waits for it.
   const globalCall = context.api.call(endpoints.searchGlobal, { query: { text, limit: 1 } });
-  const listingCall = loadListing({ context, scope, filters, segments, pathname: url.pathname });
+  const cardColors = globalCall.then(
+    (r) => (r.ok ? (r.data.reading?.colors.map((c) => c.slug) ?? []) : []),
+    () => [],
+  );
+  const listingCall = loadListing({ context, scope, filters, segments, pathname: url.pathname, cardColors });
   listingCall.catch(() => {});
   const global = await globalCall;
   if (global.ok && segments.length === 0) {
