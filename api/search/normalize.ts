@@ -91,6 +91,10 @@ export const SYNONYMS: readonly { terms: readonly string[]; search: readonly str
   // A gift shop's "подарок" asks for the gift sets («Набор подарочный», «Подарочные наборы»), not for
   // the brand «Дом подарка» that snowball's "подарк" finds (still found, after the sets).
   { terms: ["подарок", "подарки", "подарков", "подарочек", "подарочки"], search: ["подарочный"] },
+  // Colours as people say them, as the colour dictionary names them (the engine reads those as the
+  // colour facet): "золотая ручка" is Золотистый.
+  { terms: ["золотой", "золотая", "золотое", "золотые", "золотого", "золотую", "золотых"], search: ["золотистый"] },
+  { terms: ["серебряный", "серебряная", "серебряное", "серебряные", "серебряного", "серебряную", "серебряных"], search: ["серебристый"] },
 ];
 
 /**

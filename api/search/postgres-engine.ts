@@ -1,18 +1,27 @@
 /**
- * Search on PostgreSQL's own tools (ADR 028), the same on PGlite and on a PostgreSQL server:
+ * Search on PostgreSQL's own tools (ADR 028, 044), the same on PGlite and on a PostgreSQL server:
  *
  * 1. normalize.ts turns the text into variants (typed, other layout, transliteration, synonyms);
  * 2. one statement looks every word up in the vocabulary (search_words): its 'russian' lexeme, whether
- *    that lexeme begins a catalogue word's lexeme (so "кружк" typed halfway counts), and, for a word
- *    the catalogue doesn't have, the nearest catalogue word (pg_trgm candidates, fuzzystrmatch
- *    Levenshtein ≤ 1, ≤ 2 from 8 letters: "кружкка", "тремокружка", "ежедневнк");
- * 3. each variant becomes a prefix tsquery over product_groups.search (the weighted title + keywords
- *    tsvector with its GIN index); the matched set is the OR of the variants that name catalogue
- *    words, plus fuzzy corrections when the typed words alone don't;
- * 4. ranking tiers: the article; the phrase in the title; all words in the title; any other match
- *    (keywords, synonyms, word forms); fuzzy-only matches. In stock first within a tier, then
- *    popularity. (No ts_rank: reading every match's tsvector again doubled the cost of broad
- *    queries on the 100k catalogue, and the tiers already put title matches before keyword ones.)
+ *    that lexeme begins a catalogue word's lexeme (so "кружк" typed halfway counts), for a word
+ *    the catalogue doesn't have the nearest catalogue word (pg_trgm candidates, fuzzystrmatch
+ *    Levenshtein ≤ 1, ≤ 2 from 8 letters: "кружкка", "тремокружка", "ежедневнк"), the categories
+ *    whose names hold it, and the colour dictionary's lexemes;
+ * 3. each variant is read word by word (issue 25, ADR 044): the shop's service words ("с
+ *    логотипом") and stop words require nothing, colour words ("синяя") become the colour facet,
+ *    size words ("xl", "чд") a size of a variation, words the catalogue lacks are left out (and
+ *    named); the rest become a prefix tsquery over product_groups.search (the weighted title +
+ *    keywords tsvector with its GIN index). The readings that leave out fewest words are OR-ed, typo
+ *    corrections only when the typed words alone are not all catalogue words;
+ * 4. when no product has every word (one EXISTS per relaxation, asked only for several words or a
+ *    facet), the nearest partial match: any of the words with the facets, then without a size, a
+ *    colour, both; ranked by how many words a group has;
+ * 5. ranking tiers: the article; the phrase in the title (whole words); in a category the words
+ *    name; all words in the title; any other match (keywords, synonyms, word forms); fuzzy-only
+ *    matches. In stock first within a tier, then popularity. (No ts_rank: reading every match's
+ *    tsvector again doubled the cost of broad queries on the 100k catalogue.)
+ * 6. nothing found (search/global): the nearest categories and catalogue words as suggestions,
+ *    from the category table and the vocabulary only.
  *
  * Answers are kept in an LRU per normalised query, dropped when the catalogue changes (onChange)
  * and after a TTL (another instance's change).
@@ -266,8 +275,9 @@ function clauseSql(c: Clause): SQL {
   if (c.colorCodes.length) color.push(sql`g.facet_codes && ${intArray(c.colorCodes)}`);
   for (const text of c.colorTexts) color.push(sql`g.search @@ ${text}::tsquery`);
   if (color.length) parts.push(sql`(${sql.join(color, sql` OR `)})`);
-  // A size is a variation's (products.size): the group has one in that size.
-  if (c.sizes.length) parts.push(sql`EXISTS (SELECT 1 FROM products p WHERE p.group_id = g.id AND p.size = ANY(${textArray(c.sizes)}))`);
+  // A size is a variation's (products.size): the group has one in that size. IN, not EXISTS: one
+  // index-only range of products_size_group_idx hashed, not a probe per matching group.
+  if (c.sizes.length) parts.push(sql`g.id IN (SELECT p.group_id FROM products p WHERE p.size = ANY(${textArray(c.sizes)}))`);
   return parts.length ? sql`(${sql.join(parts, sql` AND `)})` : sql`false`;
 }
 

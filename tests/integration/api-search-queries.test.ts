@@ -77,6 +77,7 @@ describe.each(testBackends())("issue 25 search queries on $name", (backend) => {
     ["синие ручки", "Ручка%", BLUE, /(^|-)[Рр]учка/],
     ["кружка белая", "Кружка %", ["belyy"], /^Кружка /],
     ["зонт синий", "Зонт%", BLUE, /^Зонт/],
+    ["золотая ручка", "Ручка%", ["zolotistyy"], /(^|-)[Рр]учка/],
   ])("'%s' narrows to the colour: every product has such a variation", async (text, like, colors, title) => {
     const expected = await count(
       sql`g.title LIKE ${like} AND EXISTS (SELECT 1 FROM products p JOIN colors c ON c.id = p.color_id
