@@ -85,8 +85,6 @@ interface WordRow {
   exact: boolean;
   fuzzyWord: string | null;
   fuzzyLexeme: string | null;
-  /** Active categories with a title word beginning with the lexeme (the correction's, for a typo). */
-  categories: number[] | null;
 }
 
 /** A colour of the dictionary with the 'russian' lexemes of its title's words ("темн", "син"). */
@@ -96,6 +94,19 @@ interface ColorRow {
   title: string;
   lexemes: string[];
 }
+
+/**
+ * The small dictionaries a reading needs, as lexemes: colours and active categories (a few dozen
+ * rows whatever the catalogue's size). Loaded once per engine and kept like the answers.
+ */
+interface Dictionary {
+  colors: ColorRow[];
+  categories: { id: number; lexemes: string[] }[];
+}
+
+/** Categories with a title word beginning with one of the lexemes ("кружк" → Кружки, not Термокружки). */
+const categoriesOf = (dict: Dictionary, lexemes: readonly string[]) =>
+  dict.categories.filter((c) => c.lexemes.some((l) => lexemes.some((x) => l.startsWith(x)))).map((c) => c.id);
 
 /** One content word of a reading: what a product must have for it. */
 interface Term {
@@ -185,7 +196,8 @@ function colorAt(words: readonly string[], i: number, rows: Map<string, WordRow>
   return hit.length ? { colors: hit, length: 1 } : null;
 }
 
-function buildReading(variant: QueryVariant, typed: readonly string[], rows: Map<string, WordRow>, colors: readonly ColorRow[]): Reading {
+function buildReading(variant: QueryVariant, typed: readonly string[], rows: Map<string, WordRow>, dict: Dictionary): Reading {
+  const { colors } = dict;
   const { words } = variant;
   // The typed word a variant's word stands for: the layout switch and the transliteration keep the
   // count, and the page must name what the shopper typed ("cbyzz", not "синяя").
@@ -218,7 +230,7 @@ function buildReading(variant: QueryVariant, typed: readonly string[], rows: Map
           titleQuery: or(lexemes.map((l) => `${quote(l)}:*A`)),
           word,
           fuzzy: false,
-          categories: unique(known.flatMap((r) => r.categories ?? [])),
+          categories: categoriesOf(dict, lexemes),
         });
         phrase.push({ word, stop: false });
       } else if (typedRow?.fuzzyLexeme) {
@@ -227,7 +239,7 @@ function buildReading(variant: QueryVariant, typed: readonly string[], rows: Map
           titleQuery: `${quote(typedRow.fuzzyLexeme)}:*A`,
           word: typedRow.fuzzyWord!,
           fuzzy: true,
-          categories: typedRow.categories ?? [],
+          categories: categoriesOf(dict, [typedRow.fuzzyLexeme]),
         });
         phrase.push({ word: typedRow.fuzzyWord!, stop: false });
       } else {
@@ -328,9 +340,11 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
   const ttl = (options.cacheTtlMs ?? SEARCH_CACHE_TTL_MS) * SEARCH_TTL_FACTOR;
   const resolvedCache = ttl > 0 ? new LRUCache<string, Promise<Resolved>>({ max: CACHE_ENTRIES, ttl }) : null;
   const answers = ttl > 0 ? new LRUCache<string, Promise<SearchResults>>({ max: CACHE_ENTRIES, ttl }) : null;
+  const dictionaries = ttl > 0 ? new LRUCache<string, Promise<Dictionary>>({ max: 1, ttl }) : null;
   options.onChange?.(() => {
     resolvedCache?.clear();
     answers?.clear();
+    dictionaries?.clear();
   });
 
   /** Memoises a promise; a failed one is forgotten so the next call retries. */
@@ -347,12 +361,31 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
     return value;
   }
 
+  /** The colour and category dictionaries as lexemes: one small statement, then memory. */
+  const loadDictionary = () =>
+    cached(dictionaries, "dictionary", async () => {
+      const lexemesOf = (title: SQL) => sql`ARRAY(
+        SELECT l.lexeme FROM regexp_split_to_table(${foldSql(title)}, '[^a-zа-я0-9]+') WITH ORDINALITY AS t(word, n)
+        CROSS JOIN LATERAL (SELECT x.lexeme FROM unnest(to_tsvector('russian', t.word)) AS x ORDER BY x.lexeme LIMIT 1) l
+        WHERE t.word <> '' ORDER BY t.n)`;
+      const [row] = await queryRows<{ colors: ColorRow[] | null; categories: Dictionary["categories"] | null }>(
+        db,
+        sql`SELECT
+          (SELECT json_agg(json_build_object('id', c.id, 'slug', c.slug, 'title', c.title, 'lexemes', ${lexemesOf(sql`c.title`)}) ORDER BY c.sort, c.id)
+             FROM colors c) AS colors,
+          (SELECT json_agg(json_build_object('id', c.id, 'lexemes', ${lexemesOf(sql`c.title`)}) ORDER BY c.id)
+             FROM categories c WHERE c.is_active) AS categories`,
+      );
+      return { colors: (row.colors ?? []).filter((c) => c.lexemes.length > 0), categories: row.categories ?? [] };
+    });
+
   const keyOf = (q: NormalizedQuery) => `${q.variants.map((v) => v.words.join(" ")).join("|")}#${q.code ?? ""}`;
 
   async function resolve(q: NormalizedQuery): Promise<Resolved> {
     const words = [...new Set(q.variants.flatMap((v) => v.words.flatMap(wordForms)))];
     const codeLike = q.code ? `${likeLiteral(q.code)}-%` : null;
-    const [row] = await queryRows<{ words: WordRow[] | null; colors: ColorRow[] | null; sku: number | null; article: number | null }>(
+    const dictionary = loadDictionary();
+    const [row] = await queryRows<{ words: WordRow[] | null; sku: number | null; article: number | null }>(
       db,
       sql`WITH w AS (
             SELECT w.word, l.lexeme,
@@ -370,22 +403,11 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
                 AND levenshtein(v.word, w.word) <= CASE WHEN char_length(w.word) >= 8 THEN 2 ELSE 1 END
               ORDER BY levenshtein(v.word, w.word), similarity(v.word, w.word) DESC, v.groups DESC, v.word
               LIMIT 1) f ON true
-          ),
-          -- The category names as lexemes: a few dozen rows whatever the catalogue's size.
-          c AS (SELECT c.id, to_tsvector('russian', c.title) AS v FROM categories c WHERE c.is_active)
+          )
           SELECT
             (SELECT json_agg(json_build_object('word', wf.word, 'lexeme', wf.lexeme, 'known', wf.known, 'exact', wf.exact,
-                'fuzzyWord', wf.fuzzy_word, 'fuzzyLexeme', wf.fuzzy_lexeme,
-                'categories', (SELECT array_agg(c.id ORDER BY c.id) FROM c
-                  WHERE COALESCE(CASE WHEN wf.known THEN wf.lexeme END, wf.fuzzy_lexeme) IS NOT NULL
-                    AND c.v @@ to_tsquery('simple', quote_literal(COALESCE(CASE WHEN wf.known THEN wf.lexeme END, wf.fuzzy_lexeme)) || ':*'))))
+                'fuzzyWord', wf.fuzzy_word, 'fuzzyLexeme', wf.fuzzy_lexeme))
                FROM wf) AS words,
-            (SELECT json_agg(json_build_object('id', col.id, 'slug', col.slug, 'title', col.title, 'lexemes',
-                (SELECT array_agg(l.lexeme ORDER BY t.n)
-                   FROM regexp_split_to_table(${foldSql(sql`col.title`)}, '[^a-zа-я0-9]+') WITH ORDINALITY AS t(word, n)
-                   CROSS JOIN LATERAL (SELECT x.lexeme FROM unnest(to_tsvector('russian', t.word)) AS x ORDER BY x.lexeme LIMIT 1) l
-                   WHERE t.word <> '')) ORDER BY col.sort, col.id)
-               FROM colors col) AS colors,
             ${
               q.code
                 ? sql`(SELECT p.group_id FROM products p JOIN product_groups g ON g.id = p.group_id AND g.is_active
@@ -402,11 +424,11 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
             } AS article`,
     );
     const rows = new Map((row.words ?? []).map((r) => [r.word, r]));
-    const colors = (row.colors ?? []).filter((c) => c.lexemes?.length);
+    const dict = await dictionary;
     const exactGroupId = row.sku ?? row.article ?? null;
     const typed = q.variants[0].words;
     const article = q.code !== null && (exactGroupId !== null || typed.length === 1 || q.code.includes("-"));
-    const readings = q.variants.map((v) => buildReading(v, typed, rows, colors));
+    const readings = q.variants.map((v) => buildReading(v, typed, rows, dict));
     const useful = readings.filter((r) => r.terms.length > 0 || hasFacets(r));
     const allMissing = unique(readings.flatMap((r) => r.missing));
     const nothing: Resolved = {
