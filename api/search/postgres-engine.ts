@@ -384,7 +384,7 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
   async function resolve(q: NormalizedQuery): Promise<Resolved> {
     const words = [...new Set(q.variants.flatMap((v) => v.words.flatMap(wordForms)))];
     const codeLike = q.code ? `${likeLiteral(q.code)}-%` : null;
-    const dictionary = loadDictionary();
+    const dict = await loadDictionary();
     const [row] = await queryRows<{ words: WordRow[] | null; sku: number | null; article: number | null }>(
       db,
       sql`WITH w AS (
@@ -424,7 +424,6 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
             } AS article`,
     );
     const rows = new Map((row.words ?? []).map((r) => [r.word, r]));
-    const dict = await dictionary;
     const exactGroupId = row.sku ?? row.article ?? null;
     const typed = q.variants[0].words;
     const article = q.code !== null && (exactGroupId !== null || typed.length === 1 || q.code.includes("-"));
