@@ -98,9 +98,9 @@ export const SYNONYMS: readonly { terms: readonly string[]; search: readonly str
 ];
 
 /**
- * The shop's service words: what every product here is sold with or for, so they never narrow a
- * search ("кружка с логотипом" is a mug; the shop's own headings say "… с логотипом"). Prefixes of
- * normalised words; the short ones must be the whole word.
+ * The shop's service words — what every product here is sold with ("кружка с логотипом" is a mug;
+ * the shop's own headings say "… с логотипом") — and a query's fillers (купить, оптом, цена,
+ * размер): they never narrow a search. Prefixes of normalised words; the short ones whole words.
  */
 const SHOP_WORD_PREFIXES = ["логотип", "logotip", "нанесени", "нанесен", "брендирова", "символик", "персонализ", "недорог", "дешев", "стоимост"];
 const SHOP_WORDS = new Set(["лого", "logo", "купить", "куплю", "заказать", "опт", "оптом", "оптовый", "цена", "цены", "ценам", "размер", "размера", "размеры", "р", "рр"]);
