@@ -16,6 +16,32 @@ export type CategoryHit = z.infer<typeof CategoryHit>;
 export const CategoryBreadcrumbs = z.object({ categoryId: id(), items: z.array(CategoryLink) });
 export type CategoryBreadcrumbs = z.infer<typeof CategoryBreadcrumbs>;
 
+/**
+ * How the engine read the text (issue 25), for the search page to say so: the colours and sizes its
+ * words name (the products are narrowed to them; `words` are the text's words that named them,
+ * normalised, so a "remove" link can drop them), the words no product has (left out: the products
+ * match the others), and whether no product has all the words at once (then those with most of
+ * them are shown, more first).
+ */
+export const SearchReading = z.object({
+  colors: z.array(z.object({ slug: z.string(), title: z.string(), words: z.array(z.string()) })),
+  sizes: z.array(z.object({ size: z.string(), words: z.array(z.string()) })),
+  missing: z.array(z.string()),
+  partial: z.boolean(),
+});
+export type SearchReading = z.infer<typeof SearchReading>;
+
+/**
+ * For a text that finds no product (issue 25): the nearest categories (by trigram similarity to the
+ * words; the main sections when none is near) and queries (catalogue words spelt nearly like the
+ * typed ones; the catalogue's most used words when none is near), for the no-results page.
+ */
+export const SearchSuggestions = z.object({
+  categories: z.array(CategoryLink),
+  queries: z.array(z.string()),
+});
+export type SearchSuggestions = z.infer<typeof SearchSuggestions>;
+
 export const SearchResults = z.object({
   brands: z.array(Brand),
   categories: z.array(CategoryHit),
@@ -30,6 +56,10 @@ export const SearchResults = z.object({
    * article "PB-000123"): the search page goes straight to /catalog/goods/{groupId}.
    */
   exactProduct: z.object({ groupId: id() }).nullable(),
+  /** How the text was read; optional for backends without it (then nothing is said about it). */
+  reading: SearchReading.optional(),
+  /** search/global without products: where to go instead; absent otherwise and in search/fast. */
+  suggestions: SearchSuggestions.optional(),
   /** Totals beyond the returned slices, for "показать все (N)". */
   total: z.object({
     brands: z.number().int().nonnegative(),

@@ -5,7 +5,7 @@
  * analyzer) can replace the PostgreSQL one (postgres-engine.ts) behind the same three calls.
  */
 import type { SQL } from "drizzle-orm";
-import type { FastSearchQuery, GlobalSearchQuery, SearchEntityType, SearchResults } from "../../contract/index";
+import type { FastSearchQuery, GlobalSearchQuery, SearchEntityType, SearchReading, SearchResults } from "../../contract/index";
 
 /**
  * A text resolved into SQL on `product_groups g`. A replacement engine that returns ranked ids
@@ -17,10 +17,15 @@ export interface TextMatch {
   where: SQL;
   /** ORDER BY keys, best first: the tier, in stock first, popularity, id. */
   order: SQL;
-  /** The tier (0 the article, 1 the phrase in the title, 2 all words in the title, 3 other matches, 4 fuzzy only). */
+  /**
+   * The tier: 0 the article, 1 the phrase in the title, 2 in a category the words name, 3 all words
+   * in the title, 4 other matches, 5 typo corrections only; plus 10 per word a partial match lacks.
+   */
   tier: SQL;
   /** The group whose article the text is, if any. */
   exactGroupId: number | null;
+  /** How the text was read (colours, sizes, words not found, partial), for the search page. */
+  reading: SearchReading;
 }
 
 export interface GlobalInput {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_WORDS, normalizeQuery, normalizeText, switchLayout, transliterate, wordForms, wordsOf } from "./normalize";
+import { isShopWord, MAX_WORDS, normalizeQuery, normalizeText, sizeOf, switchLayout, transliterate, wordForms, wordsOf } from "./normalize";
 
 const variantTexts = (text: string) => normalizeQuery(text).variants.map((v) => `${v.kind}:${v.words.join(" ")}`);
 
@@ -138,5 +138,32 @@ describe("normalizeQuery", () => {
     }
     const huge = normalizeQuery("ручка ".repeat(2000));
     expect(huge.variants[0].words.length).toBeLessThanOrEqual(MAX_WORDS);
+  });
+});
+
+describe("words that name no product (issue 25)", () => {
+  it("knows the shop's service words in their forms, and nothing else", () => {
+    for (const word of ["логотипом", "логотип", "логотипами", "лого", "logo", "нанесением", "нанесение", "брендированием", "символикой", "купить", "оптом", "размер", "недорогие"]) {
+      expect(isShopWord(word), word).toBe(true);
+    }
+    for (const word of ["ручка", "кружка", "гравировкой", "с", "логистика", "опта", "ценный", "подарок"]) expect(isShopWord(word), word).toBe(false);
+  });
+
+  it("reads sizes, also typed on the Russian layout, and only sizes", () => {
+    expect(sizeOf("xl")).toBe("XL");
+    expect(sizeOf("xxxl")).toBe("3XL");
+    expect(sizeOf("3xl")).toBe("3XL");
+    expect(sizeOf("2xl")).toBe("XXL");
+    expect(sizeOf("s")).toBe("S");
+    expect(sizeOf("чд")).toBe("XL");
+    expect(sizeOf("ччд")).toBe("XXL");
+    expect(sizeOf("чы")).toBe("XS");
+    // A lone Russian letter is a slip, not a size; words are words.
+    for (const word of ["ы", "д", "xll", "xlx", "ручка", "хл", "10000", "x"]) expect(sizeOf(word), word).toBeNull();
+  });
+
+  it("'подарок' is searched as the shop's gift sets too", () => {
+    expect(variantTexts("подарок")).toEqual(["typed:подарок", "layout:gjlfhjr", "synonym:подарочный"]);
+    expect(variantTexts("подарки коллегам")).toContain("synonym:подарочный коллегам");
   });
 });

@@ -9,7 +9,10 @@
  * - Latin transliteration ("ruchka" → "ручка", "kruzhka" → "кружка");
  * - shop synonyms (SYNONYMS below): a term the catalogue doesn't use is searched as the words it does;
  * - word forms snowball misses: the fleeting vowel of genitive plurals ("ручек" → "ручк", "кружек" →
- *   "кружк", "сумок" → "сумк"), offered as an alternative lexeme of the word (wordForms).
+ *   "кружк", "сумок" → "сумк"), offered as an alternative lexeme of the word (wordForms);
+ * - words that name no product (issue 25): the shop's own service words ("с логотипом", "с
+ *   нанесением": every product here is sold so; isShopWord) and sizes ("xl", "чд" typed on the
+ *   other layout; sizeOf), which the engine turns into a condition on the variations instead.
  */
 
 export type VariantKind = "typed" | "layout" | "translit" | "synonym";
@@ -85,7 +88,44 @@ export const SYNONYMS: readonly { terms: readonly string[]; search: readonly str
   { terms: ["колонка", "блютуз колонка", "bluetooth колонка", "портативная колонка"], search: ["беспроводная колонка"] },
   { terms: ["ланъярд", "ланьярд", "лента для бейджа", "шнурок для бейджа"], search: ["ланъярд"] },
   { terms: ["зонтик", "зонт"], search: ["зонт"] },
+  // A gift shop's "подарок" asks for the gift sets («Набор подарочный», «Подарочные наборы»), not for
+  // the brand «Дом подарка» that snowball's "подарк" finds (still found, after the sets).
+  { terms: ["подарок", "подарки", "подарков", "подарочек", "подарочки"], search: ["подарочный"] },
+  // Colours as people say them, as the colour dictionary names them (the engine reads those as the
+  // colour facet): "золотая ручка" is Золотистый.
+  { terms: ["золотой", "золотая", "золотое", "золотые", "золотого", "золотую", "золотых"], search: ["золотистый"] },
+  { terms: ["серебряный", "серебряная", "серебряное", "серебряные", "серебряного", "серебряную", "серебряных"], search: ["серебристый"] },
 ];
+
+/**
+ * The shop's service words — what every product here is sold with ("кружка с логотипом" is a mug;
+ * the shop's own headings say "… с логотипом") — and a query's fillers (купить, оптом, цена,
+ * размер): they never narrow a search. Prefixes of normalised words; the short ones whole words.
+ */
+const SHOP_WORD_PREFIXES = ["логотип", "logotip", "нанесени", "нанесен", "брендирова", "символик", "персонализ", "недорог", "дешев", "стоимост"];
+const SHOP_WORDS = new Set(["лого", "logo", "купить", "куплю", "заказать", "опт", "оптом", "оптовый", "цена", "цены", "ценам", "размер", "размера", "размеры", "р", "рр"]);
+
+export function isShopWord(word: string): boolean {
+  return SHOP_WORDS.has(word) || SHOP_WORD_PREFIXES.some((prefix) => word.startsWith(prefix));
+}
+
+/** Clothing sizes as the catalogue writes them (products.size), and the other ways they are typed. */
+const SIZES: Record<string, string> = {
+  xxs: "XXS", xs: "XS", s: "S", m: "M", l: "L", xl: "XL", xxl: "XXL", "2xl": "XXL", xxxl: "3XL", "3xl": "3XL",
+  xxxxl: "4XL", "4xl": "4XL", "5xl": "5XL",
+};
+
+/**
+ * The size a word names ("xl", "XXXL" → "3XL"), also typed on the Russian layout ("чд" → "XL"; two
+ * letters at least there: a lone "ы" or "д" is more likely a slip than a size). Null for other words.
+ */
+export function sizeOf(word: string): string | null {
+  const direct = SIZES[word];
+  if (direct) return direct;
+  if (word.length < 2 || !/^[0-9а-я]+$/.test(word) || !/[а-я]/.test(word)) return null;
+  const switched = switchLayout(word);
+  return switched ? (SIZES[switched] ?? null) : null;
+}
 
 /** Lower case, ё → е, anything but letters and digits → space; control characters go too. */
 export function normalizeText(text: string): string {

@@ -169,6 +169,51 @@ describe("/search/text=… and /search/filter/text=…/…", () => {
     expect(r.data).toMatchObject({ found: { brands: [], categories: [] }, listing: { total: 0, cards: [] } });
   });
 
+  it("issue 25: passes on how the words were read (chips, notice) and, for nothing found, the suggestions", async () => {
+    const text = encodeURIComponent("ручка синяя xyz");
+    const variation = (id: number, slug: string, image: string) => ({
+      ...group(1).products[0],
+      id,
+      color: { id, title: slug, slug, hex: "#000000" },
+      images: [image],
+    });
+    const twoColours = { ...group(1), image: "/grey.png", products: [variation(11, "seryy", "/grey.png"), variation(12, "siniy", "/blue.png")] };
+    const read = await run(searchLoader, `/search/filter/text=${text}/sort=new`, {
+      searchGlobal: () => ok(globalResults({ reading: { colors: [{ slug: "siniy", title: "Синий", words: ["синяя"] }], sizes: [], missing: ["xyz"], partial: false } })),
+      productSearch: () => ok({ elements: [twoColours], countItems: 1, countPages: 1, page: 1 }),
+    });
+    // The card shows the variation of the colour the words named.
+    expect((read.data as { listing: { cards: { image: string }[] } }).listing.cards[0].image).toBe("/blue.png");
+    expect(read.data).toMatchObject({
+      reading: {
+        chips: [{ title: "Цвет: синий", href: `/search/filter/text=${encodeURIComponent("ручка xyz")}/sort=new` }],
+        notice: "Не нашли «xyz», показываем похожие товары.",
+      },
+      noResults: { queries: [], categories: [] },
+    });
+    const none = await run(searchLoader, "/search/text=zzzqqq", {
+      searchGlobal: () =>
+        ok(
+          globalResults({
+            brands: [],
+            categories: [],
+            categoriesBreadCrumbsItems: [],
+            products: [],
+            total: { brands: 0, categories: 0, products: 0 },
+            suggestions: { queries: ["ручка"], categories: [{ id: 1, title: "Ручки", slug: "ruchki" }] },
+          }),
+        ),
+      productSearch: () => ok({ elements: [], countItems: 0, countPages: 0, page: 1 }),
+      filterAll: () => ok({ ...filterData, brands: [], total: 0, priceRange: { min: 0, max: 0 } }),
+    });
+    expect(none.data).toMatchObject({
+      noResults: { queries: [{ text: "ручка", href: `/search/text=${RUCHKA}` }], categories: [{ title: "Ручки", href: "/catalog/ruchki" }] },
+    });
+    // search/global failing says nothing about it.
+    const down = await run(searchLoader, `/search/text=${text}`, { searchGlobal: () => failure(0) });
+    expect(down.data).toMatchObject({ reading: { chips: [], notice: null }, noResults: { queries: [], categories: [] } });
+  });
+
   it("search/global failing hides brands and categories; product/search failing is a 503", async () => {
     const partial = await run(searchLoader, `/search/text=${RUCHKA}`, { searchGlobal: () => failure(0) });
     expect(partial.status).toBe(200);

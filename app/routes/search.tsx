@@ -20,6 +20,7 @@ import { buildFilterPath, emptyFilters, formDataToFilters, isFilterFormSubmissio
 import { productHref } from "#app/features/catalog/card-view.ts";
 import { normalizeSearchText, parseSearchPath, searchPath, SEARCH_PATH, MAX_SEARCH_TEXT } from "#app/features/search/search-path.ts";
 import { exactProductOf, foundSet, type FoundSet } from "#app/features/search/search-view.ts";
+import { noResultsView, readingView, type NoResultsView, type ReadingView } from "#app/features/search/search-reading.ts";
 import { searchHistory } from "#app/features/search/history.ts";
 import { FILTER_WORD_MESSAGE } from "#app/lib/filters.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
@@ -76,7 +77,11 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
   // A logged-in visitor's history records the searches they ran here, not a link another site opened (issue 25).
   const remember = context.isAuthenticated ? (startedOnThisSite(request.headers, context.site) ? "1" : "0") : undefined;
   const globalCall = context.api.call(endpoints.searchGlobal, { query: { text, limit: 1, remember } });
-  const listingCall = loadListing({ context, scope, filters, segments, pathname: url.pathname });
+  const cardColors = globalCall.then(
+    (r) => (r.ok ? (r.data.reading?.colors.map((c) => c.slug) ?? []) : []),
+    () => [],
+  );
+  const listingCall = loadListing({ context, scope, filters, segments, pathname: url.pathname, cardColors });
   listingCall.catch(() => {});
   const global = await globalCall;
   if (global.ok && segments.length === 0) {
@@ -86,6 +91,10 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
   const { view } = await listingCall;
   // §8: brands and categories are secondary: a failed call only hides them.
   const found: FoundSet = global.ok ? foundSet(global.data) : { brands: [], categories: [] };
+  // Issue 25: how the words were read (colours, sizes, words not found) and, for nothing found,
+  // where to go instead; hidden like the rest when search/global fails.
+  const reading: ReadingView = global.ok ? readingView(text, global.data.reading, filters) : { chips: [], notice: null };
+  const noResults: NoResultsView = global.ok ? noResultsView(global.data.suggestions) : { queries: [], categories: [] };
 
   const page = view.page > 1 ? `, страница ${view.page}` : "";
   const seo = searchSeo(
@@ -97,7 +106,7 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
       : `«${text}»: поиск по каталогу сувениров и промопродукции ТМГ.`,
   );
   // Guests' pages are shared (page cache): for them it is always true, and their local history decides.
-  return { kind: "results" as const, text, found, listing: view, seo, recordHistory: remember !== "0" };
+  return { kind: "results" as const, text, found, reading, noResults, listing: view, seo, recordHistory: remember !== "0" };
 }
 
 export const headers = sharedPage;
@@ -114,7 +123,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   }, [text, record]);
 
   if (loaderData.kind === "empty") return <EmptySearch />;
-  const { found, listing } = loaderData;
+  const { found, reading, noResults, listing } = loaderData;
   const nothing = listing.total === 0 && buildFilterPath(listing.filters) === "" && found.brands.length === 0 && found.categories.length === 0;
   return (
     <div className="listing-page search-page">
@@ -124,10 +133,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {nothing ? (
         <div className="listing__empty search-page__empty">
           <p className="listing__empty-title">По запросу «{text}» ничего не найдено.</p>
+          <Suggestions view={noResults} />
           <ShopEmptyResults />
         </div>
       ) : (
         <>
+          <Reading view={reading} />
           <Found found={found} />
           <Listing view={listing} emptyMessage={`По запросу «${text}» товаров не найдено.`} />
         </>
@@ -175,6 +186,80 @@ function Found({ found }: { found: FoundSet }) {
               <li key={b.href}>
                 <AppLink className="filter-chip" to={b.href} prefetch="none">
                   {b.title}
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * How the words were read (issue 25): words not found, or no product with them all; the colours and
+ * sizes they named as chips, each a link to the same search without those words.
+ */
+function Reading({ view }: { view: ReadingView }) {
+  if (!view.notice && view.chips.length === 0) return null;
+  return (
+    <div className="search-reading">
+      {view.notice ? (
+        <p className="search-reading__notice" role="status">
+          {view.notice}
+        </p>
+      ) : null}
+      {view.chips.length > 0 ? (
+        <div className="search-reading__applied">
+          <span id="search-reading-applied">Учли в запросе:</span>
+          <ul aria-labelledby="search-reading-applied">
+            {view.chips.map((chip) => (
+              <li key={chip.key}>
+                <AppLink className="filter-chip" to={chip.href} rel="nofollow" prefetch="none">
+                  {chip.title}
+                  <span aria-hidden="true"> ×</span>
+                  <span className="visually-hidden"> — искать без этого</span>
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Nothing found (issue 25): the nearest queries and categories before the §2 contacts. */
+function Suggestions({ view }: { view: NoResultsView }) {
+  if (view.queries.length === 0 && view.categories.length === 0) return null;
+  return (
+    <div className="search-suggestions">
+      {view.queries.length > 0 ? (
+        <section aria-labelledby="search-suggestions-queries">
+          <h2 id="search-suggestions-queries" className="search-suggestions__title">
+            Попробуйте найти
+          </h2>
+          <ul className="search-suggestions__list">
+            {view.queries.map((q) => (
+              <li key={q.href}>
+                <AppLink className="filter-chip" to={q.href} rel="nofollow" prefetch="none">
+                  {q.text}
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {view.categories.length > 0 ? (
+        <section aria-labelledby="search-suggestions-categories">
+          <h2 id="search-suggestions-categories" className="search-suggestions__title">
+            Разделы каталога
+          </h2>
+          <ul className="search-suggestions__list">
+            {view.categories.map((c) => (
+              <li key={c.href}>
+                <AppLink className="filter-chip" to={c.href} prefetch="none">
+                  {c.title}
                 </AppLink>
               </li>
             ))}

@@ -183,6 +183,44 @@ test.describe("search page", () => {
     await expect(page.locator(".empty-results a[href^='tel:']")).toBeVisible();
   });
 
+  test("issue 25: nothing found suggests the nearest queries and categories, then the contacts", async ({ page }) => {
+    await page.goto("/search?text=термосумка");
+    await expect(page.getByText("По запросу «термосумка» ничего не найдено.")).toBeVisible();
+    const queries = page.getByRole("region", { name: "Попробуйте найти" });
+    const sections = page.getByRole("region", { name: "Разделы каталога" });
+    await expect(sections.getByRole("link", { name: "Термосы", exact: true })).toHaveAttribute("href", "/catalog/termosy");
+    await expect(page.locator(".empty-results a[href^='tel:']")).toBeVisible();
+    await queries.getByRole("link", { name: "термос", exact: true }).click();
+    await expect(page).toHaveURL(`/search/text=${encodeURIComponent("термос")}`);
+    await expect(page.getByTestId("listing-total")).toContainText("Найдено");
+  });
+
+  test("issue 25: multi-word queries find products; a colour word is a chip that searches without it", async ({ page, request }) => {
+    // The shop's own words never exclude.
+    await page.goto(`/search/text=${encodeURIComponent("кружка с логотипом")}`);
+    await expect(page.locator(".product-grid .product-card").first()).toContainText("Кружка");
+
+    const blue = await api<SearchResults>(request, `/search/global?text=${encodeURIComponent("ручка синяя")}`);
+    const pens = await api<SearchResults>(request, `/search/global?text=${encodeURIComponent("ручка")}`);
+    expect(blue.total.products).toBeGreaterThan(0);
+    expect(blue.total.products).toBeLessThan(pens.total.products);
+    await page.goto("/");
+    await waitForHydration(page);
+    await field(page).fill("ручка синяя");
+    await field(page).press("Enter");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Результаты поиска «ручка синяя»", { timeout: 15_000 });
+    await expect(page.getByTestId("listing-total")).toContainText(`Найдено ${blue.total.products} `);
+    const chip = page.getByRole("list", { name: "Учли в запросе:" }).getByRole("link", { name: /Цвет: синий/ });
+    await chip.click();
+    await expect(page).toHaveURL(`/search/text=${encodeURIComponent("ручка")}`);
+    await expect(page.getByTestId("listing-total")).toContainText(`Найдено ${pens.total.products} `);
+
+    // A word the catalogue lacks is named, the rest still finds.
+    await page.goto(`/search/text=${encodeURIComponent("ежедневник 2031")}`);
+    await expect(page.getByRole("status").filter({ hasText: "Не нашли «2031», показываем похожие товары." })).toBeVisible();
+    await expect(page.locator(".product-grid .product-card").first()).toContainText("Ежедневник");
+  });
+
   test("/search without a query: a message and the field; junk is a 404", async ({ page, request }) => {
     await page.goto("/search");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Поиск по каталогу");

@@ -273,6 +273,11 @@ interface LoadListingArgs {
   segments: string[];
   /** The request path, for the 404 message. */
   pathname: string;
+  /**
+   * Colours the cards show when no colour filter is chosen: the search page's colour words ("ручка
+   * синяя", issue 25), known once search/global answers (asked at the same time).
+   */
+  cardColors?: Promise<readonly string[]>;
 }
 
 function scopeQueries(scope: ListingScope, filters: CatalogFilters) {
@@ -303,7 +308,7 @@ function knownFor(scope: ListingScope, fd: FilterData): KnownFacets {
   return scopeAllowsBrandFacet(scope) ? known : { ...known, brands: new Set() };
 }
 
-export async function loadListing({ context, scope, filters, segments, pathname }: LoadListingArgs): Promise<LoadedListing> {
+export async function loadListing({ context, scope, filters, segments, pathname, cardColors }: LoadListingArgs): Promise<LoadedListing> {
   const queries = scopeQueries(scope, filters);
   const listCall =
     scope.kind === "list"
@@ -311,7 +316,7 @@ export async function loadListing({ context, scope, filters, segments, pathname 
       : scope.kind === "search"
         ? context.api.call(endpoints.productSearch, { query: { ...queries.list, search: scope.text } })
         : context.api.call(endpoints.productList, { query: queries.list });
-  const [list, facets] = await Promise.all([listCall, context.api.call(endpoints.filterAll, { query: queries.facets })]);
+  const [list, facets, colorWords] = await Promise.all([listCall, context.api.call(endpoints.filterAll, { query: queries.facets }), cardColors]);
   if (!list.ok) mainContentError(list.error, pathname);
 
   let filterData = facets.ok ? facets.data : null;
@@ -337,8 +342,8 @@ export async function loadListing({ context, scope, filters, segments, pathname 
     filterWord: scopeFilterWord(scope),
     lead: scopeLead(scope),
     filters,
-    // A colour filter shows each card in the chosen colour (§3 issue 16).
-    cards: list.data.elements.map((group) => toCardView(group, { colors: filters.colors })),
+    // A colour filter shows each card in the chosen colour (§3 issue 16), and so do colour words.
+    cards: list.data.elements.map((group) => toCardView(group, { colors: filters.colors.length ? filters.colors : colorWords })),
     total: list.data.countItems,
     page,
     pageCount,

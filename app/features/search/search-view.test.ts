@@ -1,6 +1,6 @@
 /** What the search page and the suggestions keep of a search answer. */
 import { describe, expect, it } from "vitest";
-import { foundSet } from "./search-view.ts";
+import { foundSet, suggestionsView } from "./search-view.ts";
 
 describe("foundSet", () => {
   it("matches breadcrumbs by category id, root first, without the category itself", () => {
@@ -29,5 +29,25 @@ describe("foundSet", () => {
       categoriesBreadCrumbsItems: [],
     });
     expect(found).toEqual({ brands: [], categories: [] });
+  });
+});
+
+describe("suggestionsView", () => {
+  it("shows each product in the colour the words named (issue 25: 'ручка синяя' → the blue pen)", () => {
+    const variation = (id: number, slug: string, image: string) => ({
+      id, groupId: 1, sku: `S${id}`, title: "", color: { id, title: slug, slug, hex: "#000000" }, size: null, stock: 5, price: 10, priceTiers: [], images: [image], weight: 12,
+    });
+    const group = {
+      id: 1, title: "Ручка", slug: "g1", description: "", category: { id: 9, title: "Ручки", slug: "ruchki" }, brand: null, image: "/grey.png", images: [],
+      minPrice: 10, maxPrice: 10, products: [variation(11, "seryy", "/grey.png"), variation(12, "siniy", "/blue.png")], attributes: [], coatings: [],
+      flags: { isBestOffer: false, isNew: false, isRecommended: false },
+    };
+    const results = {
+      brands: [], categories: [], categoriesBreadCrumbsItems: [], products: [group], searchHistory: [], exactProduct: null,
+      total: { brands: 0, categories: 0, products: 1 },
+    };
+    expect(suggestionsView("ручка", results).products[0].image).toBe("/grey.png");
+    const blue = { ...results, reading: { colors: [{ slug: "siniy", title: "Синий", words: ["синяя"] }], sizes: [], missing: [], partial: false } };
+    expect(suggestionsView("ручка синяя", blue).products[0].image).toBe("/blue.png");
   });
 });

@@ -68,7 +68,8 @@ export function suggestionsView(text: string, results: SearchResults): Suggestio
     text,
     ...foundSet(results),
     products: results.products.map((group) => {
-      const card = toCardView(group);
+      // "ручка синяя": the blue pen's picture (issue 25).
+      const card = toCardView(group, { colors: results.reading?.colors.map((c) => c.slug) });
       return { id: card.id, title: card.title, href: card.href, image: card.image, price: card.minPrice };
     }),
     totalProducts: results.total.products,
