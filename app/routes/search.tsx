@@ -31,6 +31,7 @@ import { Listing } from "#app/components/listing/listing.tsx";
 import { pluralRu } from "#app/components/listing/links.ts";
 import { ShopEmptyResults } from "#app/components/empty-results.tsx";
 import searchStyles from "#app/styles/search.css?url";
+import { quoted } from "#contract/quotes.ts";
 
 export const handle: RouteHandle = { layout: "search" };
 
@@ -88,10 +89,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const seo = searchSeo(
     origin,
     canonicalPath,
-    `Поиск «${text}»${page}`,
+    `Поиск ${quoted(text)}${page}`,
     view.total > 0
-      ? `«${text}»: ${view.total} ${pluralRu(view.total, ["товар", "товара", "товаров"])} с нанесением логотипа в каталоге ТМГ.`
-      : `«${text}»: поиск по каталогу сувениров и промопродукции ТМГ.`,
+      ? `${quoted(text)}: ${view.total} ${pluralRu(view.total, ["товар", "товара", "товаров"])} с нанесением логотипа в каталоге ТМГ.`
+      : `${quoted(text)}: поиск по каталогу сувениров и промопродукции ТМГ.`,
   );
   return { kind: "results" as const, text, found, listing: view, seo };
 }
@@ -113,17 +114,17 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="listing-page search-page">
       <h1>
-        Результаты поиска <span className="search-page__query">«{text}»</span>
+        Результаты поиска <span className="search-page__query">{quoted(text)}</span>
       </h1>
       {nothing ? (
         <div className="listing__empty search-page__empty">
-          <p className="listing__empty-title">По запросу «{text}» ничего не найдено.</p>
+          <p className="listing__empty-title">По запросу {quoted(text)} ничего не найдено.</p>
           <ShopEmptyResults />
         </div>
       ) : (
         <>
           <Found found={found} />
-          <Listing view={listing} emptyMessage={`По запросу «${text}» товаров не найдено.`} />
+          <Listing view={listing} emptyMessage={`По запросу ${quoted(text)} товаров не найдено.`} />
         </>
       )}
     </div>

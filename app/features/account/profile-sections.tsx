@@ -2,7 +2,7 @@
 import { useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { PhoneInput, formatPhone } from "#app/lib/mask.tsx";
-import { AVATAR_TYPES, BIRTHDATE_MIN, IMAGE_MAX_BYTES, IMAGE_TOO_BIG, NAME_MAX, PASSWORD_MIN, formatBirthdate } from "./forms.ts";
+import { AVATAR_TYPES, BIRTHDATE_MIN, IMAGE_MAX_BYTES, IMAGE_TOO_BIG, NAME_MAX, PASSWORD_MIN, formatBirthdate, missingForVerified } from "./forms.ts";
 import { FieldError, FormMessage, TextField } from "./form-parts.tsx";
 import type { ProfileAnswer, ProfileIntent } from "./profile-actions.server.ts";
 
@@ -17,14 +17,6 @@ export interface ProfileUser {
   avatar: string | null;
 }
 
-
-/** §6: verified = phone verified and account activated; otherwise what is missing. */
-export function missingForVerified(user: Pick<ProfileUser, "phoneVerified" | "activated" | "phone">): string[] {
-  const missing: string[] = [];
-  if (!user.phoneVerified) missing.push(user.phone ? "подтвердите телефон кодом из SMS" : "укажите и подтвердите телефон");
-  if (!user.activated) missing.push("активируйте аккаунт по ссылке из письма, отправленного на e-mail");
-  return missing;
-}
 
 /** The submit button of one intent: says it is working while that form is sent. */
 export function SubmitButton({ intent, children, busy, className = "button button--primary" }: { intent: string; children: ReactNode; busy: string; className?: string }) {
