@@ -33,6 +33,7 @@ import {
   queryFromSearchParams,
   type Endpoint,
 } from "./index.ts";
+import { formatPhone, nationalDigits } from "./phone.ts";
 
 const all = Object.entries(endpoints) as [string, Endpoint][];
 
@@ -469,6 +470,30 @@ describe("sample payloads round-trip", () => {
     expect(normalizePhone("8 921 123 45 67")).toBe("+79211234567");
     expect(phone().safeParse("+7 (921) 123-45-67").success).toBe(true);
     for (const bad of ["+1 555 123 4567 8", "позвоните мне", "+7 (921) 123-45", "9".repeat(20)]) expect(phone().safeParse(bad).success, bad).toBe(false);
+  });
+
+  it("the phone rule reads every way a Russian number is written; a leading 8 or 7 is never part of it", () => {
+    const spellings = ["9161234567", "89161234567", "79161234567", "+79161234567", "+7 (916) 123-45-67", "8 (916) 123-45-67", "8-916-123-45-67", "+7 916 123 45 67", "7 916 123-45-67", "+7 8 916 123 45 67", "8 916 1234567"];
+    for (const s of spellings) expect(normalizePhone(s), s).toBe("+79161234567");
+    // 8 before an area code that can begin with 8: the digit count tells.
+    expect(normalizePhone("812 345 67 89")).toBe("+78123456789");
+    expect(normalizePhone("8 812 345 67 89")).toBe("+78123456789");
+    expect(normalizePhone("8 (343) 123-45-67")).toBe("+73431234567");
+    expect(normalizePhone("8 800 555 35 35")).toBe("+78005553535");
+    // Ten digits that are really the trunk 8 and nine digits of a mobile number: incomplete.
+    expect(normalizePhone("8916123456")).toBeNull();
+    expect(normalizePhone("+7 916 123 45 678")).toBeNull();
+    // While typing: what the field shows.
+    expect(nationalDigits("8")).toBe("8");
+    expect(nationalDigits("89")).toBe("9");
+    expect(nationalDigits("+7 (8")).toBe("8");
+    expect(nationalDigits("+7 (89")).toBe("9");
+    expect(nationalDigits("7")).toBe("");
+    expect(nationalDigits("+7 (7")).toBe("");
+    expect(formatPhone("+79215550102")).toBe("+7 (921) 555-01-02");
+    expect(formatPhone("8 921 555 01 02")).toBe("+7 (921) 555-01-02");
+    expect(formatPhone("+44 20 7946 0958")).toBe("+44 20 7946 0958");
+    expect(formatPhone(null)).toBe("");
   });
 
   it("legal company form data (§3)", () => {

@@ -15,6 +15,7 @@
  */
 import type { CoatingPrice } from "../../contract/index";
 import type { FieldError } from "../http/errors";
+import { quoted } from "../../contract/quotes";
 
 export interface PricedCoating {
   id: number;
@@ -79,7 +80,7 @@ export function validateCoatingLine(coating: PricedCoating, line: CoatingLineInp
   }
   (line.options ?? []).forEach((title, i) => {
     if (!coating.options.some((o) => o.title === title)) {
-      errors.push({ field: `options.${i}`, message: `У этого нанесения нет опции «${title}»` });
+      errors.push({ field: `options.${i}`, message: `У этого нанесения нет опции ${quoted(title)}` });
     }
   });
   return errors;

@@ -88,6 +88,11 @@ describe("order confirmation", () => {
       "1. В течение одного рабочего дня вам позвонит менеджер Анна Смирнова (+7 (921) 407-26-31, a.smirnova@tmg-podarki.ru): уточнит наличие",
     );
     expect(orderConfirmation({ ...order, manager: null }).text).toContain("1. В течение одного рабочего дня вам позвонит менеджер: уточнит");
+    // The phone as stored (+7 and ten digits) is written as people read it.
+    const stored = orderConfirmation({ ...order, representativePhone: "+79215550102", manager: { ...order.manager!, phone: "+79214072631" } }).text;
+    expect(stored).toContain("Контактное лицо: Мария Иванова, +7 (921) 555-01-02, maria@example.ru");
+    expect(stored).toContain("менеджер Анна Смирнова (+7 (921) 407-26-31, a.smirnova@tmg-podarki.ru)");
+    expect(stored).not.toContain("+7921");
     expect(text).not.toMatch(/[\u202f\u00a0]/);
   });
 

@@ -5,6 +5,7 @@
  */
 import type { DeliveryType } from "../../contract/index";
 import type { MailMessage } from "../mail/mailer";
+import { formatPhone } from "../../contract/phone";
 
 export interface LetterLine {
   title: string;
@@ -88,17 +89,19 @@ export function orderConfirmation(order: LetterOrder): MailMessage {
   out.push(`Получение: ${delivery(order)}`);
   if (order.cityTitle) out.push(`Город: ${order.cityTitle}`);
   if (order.deliveryTime) out.push(`Удобное время: ${order.deliveryTime}`);
-  out.push(`Контактное лицо: ${order.representativeName}, ${order.representativePhone}, ${order.representativeEmail}`);
+  // Stored as +7 and ten digits: people read "+7 (921) 555-01-02".
+  const phone = formatPhone(order.representativePhone);
+  out.push(`Контактное лицо: ${order.representativeName}, ${phone}, ${order.representativeEmail}`);
   if (order.comment) out.push(`Комментарий к заказу: ${order.comment}`);
   if (order.attachments > 0) out.push(`Приложено файлов: ${order.attachments}`);
   out.push("", "Что дальше", "");
-  const reach = [order.manager?.phone, order.manager?.email].filter(Boolean).join(", ");
+  const reach = [order.manager?.phone ? formatPhone(order.manager.phone) : null, order.manager?.email].filter(Boolean).join(", ");
   const manager = order.manager ? `менеджер ${order.manager.name}${reach ? ` (${reach})` : ""}` : "менеджер";
   out.push(`1. В течение одного рабочего дня вам позвонит ${manager}: уточнит наличие, сроки и детали нанесения.`);
   out.push("2. Мы подготовим и согласуем с вами макет нанесения — это бесплатно.");
   out.push("3. После согласования пришлём счёт; производство начинается после оплаты.");
   out.push("4. О готовности и отгрузке сообщим по телефону или e-mail.", "");
-  const contacts = [order.shop.phone, order.shop.email].filter(Boolean).join(", ");
+  const contacts = [order.shop.phone ? formatPhone(order.shop.phone) : null, order.shop.email].filter(Boolean).join(", ");
   out.push(`Если нужно что-то изменить, ответьте на это письмо${contacts ? ` или свяжитесь с нами: ${contacts}` : ""}.`, "");
   out.push("—", `${order.shop.name} — подарки и промопродукция с логотипом`);
   return {
@@ -110,6 +113,7 @@ export function orderConfirmation(order: LetterOrder): MailMessage {
     personal: [
       order.representativeName,
       order.representativePhone,
+      phone,
       order.representativeEmail,
       order.shipmentAddress,
       order.deliveryTime,

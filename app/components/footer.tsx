@@ -18,10 +18,11 @@ const contentLinks = [
   ["/faq", "Вопросы и ответы"],
   ["/vacancy", "Вакансии"],
   ["/contacts", "Контакты"],
-  ["/route", "Как добраться"],
+  ["/route", "Как проехать"],
   ["/public-offer", "Публичная оферта"],
   ["/privacy", "Политика конфиденциальности"],
   ["/agreement", "Пользовательское соглашение"],
+  ["/privacy#consent", "Согласие на обработку персональных данных"],
 ] as const;
 
 const NO_FOOTER: FooterData = { categories: [], contacts: null };

@@ -10,7 +10,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import type { City, Init } from "#contract/content.ts";
-import { deriveContacts, type CompanyContacts } from "#app/features/content/contacts.ts";
+import { deriveContacts, officePhone, type CompanyContacts } from "#app/features/content/contacts.ts";
 import { registerPrerendered } from "#app/components/prerendered.tsx";
 import { CatalogMenuPanel } from "#app/components/catalog-menu.tsx";
 import { FooterContent } from "#app/components/footer.tsx";
@@ -42,7 +42,7 @@ export function cityContacts(init: Init, city: Pick<City, "office"> | null): Com
   if (!office) return company;
   return {
     ...company,
-    phone: office.phone,
+    phone: officePhone(office.phone),
     email: office.email ?? company.email,
     operationMode: office.operationMode,
     officeAddress: office.address,

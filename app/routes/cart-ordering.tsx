@@ -19,7 +19,7 @@ import { useCartPage } from "#app/features/cart/use-cart.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
 import { toCoatingChoice } from "#app/features/coating/coating-form.ts";
 import { CartTotals, NoScriptCart, OrderBlockNote, PricingError, RemovedNotice, indexChoices } from "#app/components/cart/cart-parts.tsx";
-import { MaskedInput, PHONE_MASK, phoneTrack } from "#app/lib/mask.tsx";
+import { PhoneInput } from "#app/lib/mask.tsx";
 import { trackGoal } from "#app/lib/analytics.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
@@ -182,15 +182,10 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
               {err("representativeEmail")}
               <label className="field">
                 <span className="field__label">Телефон</span>
-                <MaskedInput
+                <PhoneInput
                   className="field__input"
-                  type="tel"
-                  mask={PHONE_MASK}
-                  track={phoneTrack}
                   name={ORDER_FIELD.phone}
                   defaultValue={values.representativePhone}
-                  autoComplete="tel"
-                  placeholder="+7 (___) ___-__-__"
                   required
                   {...described("representativePhone")}
                 />

@@ -16,6 +16,7 @@ import { pluralRu } from "#app/components/listing/links.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
+import { quoted } from "#contract/quotes.ts";
 
 const CRUMBS = [{ title: "Сравнение товаров", href: "/comparison" }];
 
@@ -135,7 +136,7 @@ function CompareTable({ products, onlyDiffs, onRemove }: { products: ComparedPro
                   <span className="compare-table__title">{p.title}</span>
                 </AppLink>
                 <span className="compare-table__sku">Арт. {p.sku}</span>
-                <button type="button" className="compare-table__remove" aria-label={`Убрать «${p.title}» из сравнения`} title="Убрать из сравнения" onClick={() => onRemove(p.id)}>
+                <button type="button" className="compare-table__remove" aria-label={`Убрать ${quoted(p.title)} из сравнения`} title="Убрать из сравнения" onClick={() => onRemove(p.id)}>
                   ×
                 </button>
               </th>

@@ -91,7 +91,7 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </dl>
           <AppLink className="button" to="/route">
-            Как добраться
+            Как проехать
           </AppLink>
         </div>
         {office.map ? (

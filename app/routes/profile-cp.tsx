@@ -45,6 +45,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     hidden,
     /** ADR 035: these roles see every offer (with its author); everyone else their own. */
     seesAll: user.roles.some((r) => (KP_ALL_ROLES as readonly string[]).includes(r)),
+    /** A manager prepares offers for clients; a customer's own offers are selections for its company. */
+    isManager: user.roles.includes("ROLE_MANAGER"),
     name: user.name,
     offers: {
       ...list,

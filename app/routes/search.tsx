@@ -33,6 +33,7 @@ import { Listing } from "#app/components/listing/listing.tsx";
 import { pluralRu } from "#app/components/listing/links.ts";
 import { ShopEmptyResults } from "#app/components/empty-results.tsx";
 import searchStyles from "#app/styles/search.css?url";
+import { quoted } from "#contract/quotes.ts";
 
 export const handle: RouteHandle = { layout: "search" };
 
@@ -100,10 +101,10 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
   const seo = searchSeo(
     origin,
     canonicalPath,
-    `Поиск «${text}»${page}`,
+    `Поиск ${quoted(text)}${page}`,
     view.total > 0
-      ? `«${text}»: ${view.total} ${pluralRu(view.total, ["товар", "товара", "товаров"])} с нанесением логотипа в каталоге ТМГ.`
-      : `«${text}»: поиск по каталогу сувениров и промопродукции ТМГ.`,
+      ? `${quoted(text)}: ${view.total} ${pluralRu(view.total, ["товар", "товара", "товаров"])} с нанесением логотипа в каталоге ТМГ.`
+      : `${quoted(text)}: поиск по каталогу сувениров и промопродукции ТМГ.`,
   );
   // Guests' pages are shared (page cache): for them it is always true, and their local history decides.
   return { kind: "results" as const, text, found, reading, noResults, listing: view, seo, recordHistory: remember !== "0" };
@@ -128,11 +129,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="listing-page search-page">
       <h1>
-        Результаты поиска <span className="search-page__query">«{text}»</span>
+        Результаты поиска <span className="search-page__query">{quoted(text)}</span>
       </h1>
       {nothing ? (
         <div className="listing__empty search-page__empty">
-          <p className="listing__empty-title">По запросу «{text}» ничего не найдено.</p>
+          <p className="listing__empty-title">По запросу {quoted(text)} ничего не найдено.</p>
           <Suggestions view={noResults} />
           <ShopEmptyResults />
         </div>
@@ -140,7 +141,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <>
           <Reading view={reading} />
           <Found found={found} />
-          <Listing view={listing} emptyMessage={`По запросу «${text}» товаров не найдено.`} />
+          <Listing view={listing} emptyMessage={`По запросу ${quoted(text)} товаров не найдено.`} />
         </>
       )}
     </div>

@@ -92,7 +92,7 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
               aria-describedby={problem?.errors.agreement ? "signup-agreement-error" : undefined}
             />
             <span>
-              Я принимаю <AppLink to="/agreement">пользовательское соглашение</AppLink> и даю согласие на обработку персональных данных в
+              Я принимаю <AppLink to="/agreement">пользовательское соглашение</AppLink> и даю <AppLink to="/privacy#consent">согласие на обработку персональных данных</AppLink> в
               соответствии с <AppLink to="/privacy">политикой конфиденциальности</AppLink>
             </span>
           </label>

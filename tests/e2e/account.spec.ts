@@ -74,6 +74,9 @@ test.describe("logged in as user@demo.ru", () => {
     expect(await rows.count()).toBeLessThanOrEqual(10);
     await expect(rows.first()).toContainText(/₽/);
     await expect(rows.first()).toContainText(/\d{2}\.\d{2}\.\d{2}/);
+    // A customer's own offers, not a manager's "для своих клиентов".
+    await expect(page.getByTestId("offers-lead")).toContainText("собраны ваши коммерческие предложения");
+    await expect(page.getByTestId("offers-lead")).not.toContainText("клиентов");
     await expect(page.getByRole("navigation", { name: "Личный кабинет" }).getByRole("link", { name: "Коммерческие предложения" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("navigation", { name: "Личный кабинет" }).getByRole("link", { name: "Профиль" })).not.toHaveAttribute("aria-current", "page");
     // Nothing links to the offer pages that the offers issue will build.
@@ -195,7 +198,8 @@ test.describe("logged in as user@demo.ru", () => {
     await expect(page.getByRole("form", { name: "Новая компания" }).getByLabel("Краткое название")).toHaveValue("ООО «Полярная звезда»");
     await page.getByRole("form", { name: "Новая компания" }).getByLabel("ИНН").fill("7707083893");
     await page.getByRole("form", { name: "Новая компания" }).getByRole("button", { name: "Сохранить компанию" }).click();
-    await expect(page.getByTestId("company-saved")).toContainText("Полярная звезда");
+    // The name's own quotes become „…“ inside the message's «…» (never «ООО «Полярная звезда»»).
+    await expect(page.getByTestId("company-saved")).toContainText("Компания «ООО „Полярная звезда“» сохранена");
     const card = page.getByTestId("company-card").filter({ hasText: "Полярная звезда" });
     await expect(card).toContainText("7707083893");
     createdCompanyId = Number((await card.getAttribute("id"))!.replace("company-", ""));
@@ -244,6 +248,7 @@ test.describe("another user's company", () => {
     await expect(page.getByText("ООО «Полярная звезда»")).toHaveCount(0);
     await page.goto("/profile/cp");
     await expect(page.getByRole("heading", { level: 1, name: "Коммерческие предложения" })).toBeVisible();
+    await expect(page.getByTestId("offers-lead")).toContainText("которые вы подготовили для своих клиентов");
     await context.close();
   });
 });

@@ -73,8 +73,9 @@ test("the home page has the slider, the product strips and the order info in its
   await expect(page.locator(".slider__slide").first().locator("img")).toHaveAttribute("loading", "eager");
   await expect(page.locator(".slider__slide").nth(1).locator("img")).toHaveAttribute("loading", "lazy");
   await expect(page.getByTestId("order-info-minimalOrder")).toContainText("Минимальный заказ");
-  // A products block of the order info carries its product cards (§3).
-  await expect(page.getByTestId("order-info-minimalOrder").locator(".product-card").first()).toBeVisible();
+  // A products block of the order info carries its product cards (§3), as a strip under the sections.
+  await expect(page.getByTestId("order-info-products").locator(".product-card").first()).toBeVisible();
+  await expect(page.getByTestId("order-info-products")).toContainText("Популярно у наших клиентов");
   // Nothing viewed yet: the strip stays hidden.
   await waitForHydration(page);
   await expect(page.getByTestId("viewed-products")).toHaveCount(0);

@@ -1,25 +1,27 @@
 /**
- * Issue 16: the W3C Nu HTML checker (vnu-jar, the checker validator.w3.org runs) finds no errors on
- * any page type, in the HTML people get and in the complete document crawlers get. It needs Java:
- * `.ci/run` installs it when missing; elsewhere the test is skipped with a note when there is none.
+ * Issues 16 and 25: the W3C Nu HTML checker (vnu-jar, the checker validator.w3.org runs) finds no
+ * errors on any page the shop serves, in the HTML people get and in the complete document crawlers
+ * get. The pages come from the route table (app/routes.ts): every page route must have its real
+ * instances below — every static page, every list and detail, the account pages logged in, the
+ * cart pages, search, the 404 — or the test fails naming the route, so a new page cannot be left
+ * out; every URL of the pages sitemap must be among them. It needs Java: `.ci/run` installs it
+ * when missing; elsewhere the test is skipped with a note when there is none.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext } from "@playwright/test";
 import vnu from "vnu-jar";
+import routes from "#app/routes.ts";
+import { STATIC_PAGES } from "#app/features/content/static-pages.ts";
 import { test, expect } from "#tests/support/fixtures.ts";
 import { MSK_URL } from "#tests/support/servers.ts";
 
 const hasJava = spawnSync("java", ["-version"]).status === 0;
 
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-
-async function firstProductId(request: APIRequestContext): Promise<number> {
-  const response = await request.get("/api/product/list?pageLimit=1");
-  return ((await response.json()) as { data: { elements: { id: number }[] } }).data.elements[0].id;
-}
+const TOKEN = "A".repeat(43);
 
 interface VnuMessage {
   type: string;
@@ -29,63 +31,218 @@ interface VnuMessage {
   extract?: string;
 }
 
-test("the Nu HTML checker finds no errors on any page type", async ({ request }) => {
+/** One page to check: a path (`msk:` = the Moscow host), who asks, and a form post if any. */
+interface Instance {
+  name: string;
+  url: string;
+  /** "user" / "manager": logged in as that demo account; else anonymous. */
+  as?: "user" | "manager";
+  /** Posted as a form without JavaScript would: the page with its field errors. */
+  form?: Record<string, string>;
+  /** Private pages are not for crawlers: checked as people get them only. */
+  personOnly?: boolean;
+}
+
+interface RouteEntry {
+  path?: string;
+  index?: boolean;
+  file: string;
+  children?: RouteEntry[];
+}
+
+function flatten(entries: RouteEntry[], prefix = ""): { pattern: string; file: string }[] {
+  return entries.flatMap((e) => {
+    const pattern = e.index ? prefix || "/" : `${prefix}/${e.path ?? ""}`.replace(/\/+/g, "/");
+    return [{ pattern, file: e.file }, ...flatten(e.children ?? [], pattern === "/" ? "" : pattern)];
+  });
+}
+
+/** A resource route (JSON, a redirect, a file) is a `.ts` module; pages are `.tsx`. */
+const isPage = (file: string) => file.endsWith(".tsx");
+
+/** The first link of a list page that matches, e.g. the first /news/{id}. */
+async function firstLink(request: APIRequestContext, list: string, pattern: RegExp): Promise<string> {
+  const html = await (await request.get(list)).text();
+  const found = pattern.exec(html)?.[0];
+  expect(found, `a link like ${pattern} on ${list}`).toBeTruthy();
+  return found!;
+}
+
+async function instances(request: APIRequestContext): Promise<Record<string, Instance[]>> {
+  const product = ((await (await request.get("/api/product/list?pageLimit=1")).json()) as { data: { elements: { id: number }[] } }).data.elements[0]!.id;
+  const news = await firstLink(request, "/news", /\/news\/\d+/);
+  const promotion = await firstLink(request, "/actions", /\/actions\/\d+/);
+  const category = await firstLink(request, "/catalog", /\/catalog\/(?!goods\/)[a-z0-9-]+(?=")/);
+  const brand = await firstLink(request, "/brands", /\/brands\/[a-z0-9-]+(?=")/);
+  const printType = await firstLink(request, "/print", /\/print\/\d+/);
+  const searchText = "/search/text=%D1%80%D1%83%D1%87%D0%BA%D0%B0";
+  // Every print type the pages sitemap lists (a handful), not just the first.
+  const sitemap = await (await request.get("/sitemap-pages.xml")).text();
+  const printTypes = [...sitemap.matchAll(/<loc>[^<]*?(\/print\/\d+)<\/loc>/g)].map((m) => m[1]!);
+  expect(printTypes).toContain(printType);
+  return {
+    "/": [
+      { name: "home", url: "/" },
+      { name: "home, Moscow", url: "msk:/" },
+    ],
+    "/news": [
+      { name: "news list", url: "/news" },
+      { name: "news list, page 2", url: "/news?page=2" },
+    ],
+    "/news/:id": [{ name: "news item", url: news }],
+    "/blog": [{ name: "blog list", url: "/blog" }],
+    "/blog/:id": [
+      { name: "blog post with comments", url: "/blog/25" },
+      { name: "blog post with comments, logged in", url: "/blog/25", as: "user", personOnly: true },
+      { name: "blog comment refused", url: "/blog/25", as: "user", form: { intent: "create", text: " " }, personOnly: true },
+    ],
+    "/actions": [{ name: "promotions", url: "/actions" }],
+    "/actions/:id": [
+      { name: "promotion", url: promotion },
+      { name: "promotion with products", url: "/actions/43" },
+    ],
+    "/profile": [
+      { name: "profile", url: "/profile", as: "user", personOnly: true },
+      { name: "profile, a refused phone", url: "/profile", as: "user", form: { intent: "phone-set", phone: "12" }, personOnly: true },
+    ],
+    "/profile/companies": [
+      { name: "companies", url: "/profile/companies", as: "user", personOnly: true },
+      { name: "companies, a refused company", url: "/profile/companies", as: "user", form: { intent: "company-save", shortTitle: "", inn: "123" }, personOnly: true },
+      { name: "companies, staff", url: "/profile/companies", as: "manager", personOnly: true },
+    ],
+    "/profile/orders": [{ name: "orders", url: "/profile/orders", as: "user", personOnly: true }],
+    "/profile/cp": [
+      { name: "offers", url: "/profile/cp", as: "user", personOnly: true },
+      { name: "offers, hidden", url: "/profile/cp?hidden=1", as: "user", personOnly: true },
+      { name: "offers, manager", url: "/profile/cp", as: "manager", personOnly: true },
+    ],
+    "/login": [
+      { name: "login", url: "/login" },
+      { name: "login by phone", url: "/login?by=phone" },
+      { name: "login refused", url: "/login", form: { intent: "email", email: "nobody", password: "" }, personOnly: true },
+    ],
+    "/signup": [
+      { name: "signup", url: "/signup" },
+      { name: "signup refused", url: "/signup", form: { email: "x", password: "1", name: "" }, personOnly: true },
+    ],
+    "/forgot-password": [{ name: "forgot password", url: "/forgot-password" }],
+    "/reset-password": [{ name: "reset password", url: `/reset-password?token=${TOKEN}` }],
+    "/reset-password/:token": [{ name: "reset password by path", url: `/reset-password/${TOKEN}` }],
+    "/email/confirm": [{ name: "e-mail confirmation", url: `/email/confirm?token=${TOKEN}` }],
+    "/:page": STATIC_PAGES.map((slug) => ({ name: `static page ${slug}`, url: `/${slug}` })),
+    "/contacts": [
+      { name: "contacts", url: "/contacts" },
+      { name: "contacts, Moscow", url: "msk:/contacts" },
+    ],
+    "/route": [{ name: "route (simple layout)", url: "/route" }],
+    "/favorites": [
+      { name: "favourites", url: "/favorites" },
+      { name: "favourites, logged in", url: "/favorites", as: "user", personOnly: true },
+    ],
+    "/comparison": [{ name: "comparison", url: "/comparison" }],
+    "/catalog": [{ name: "catalogue", url: "/catalog" }],
+    "/catalog/:slug": [
+      { name: "category", url: category },
+      { name: "category, page 2 sorted", url: `${category}?page=2&sort=price-asc` },
+    ],
+    "/catalog/:slug/filter/*": [{ name: "category with filters", url: "/catalog/ruchki/filter/color=belyy" }],
+    "/brands": [{ name: "brands", url: "/brands" }],
+    "/brands/:slug/*": [{ name: "brand", url: brand }],
+    "/bestoffers/*": [{ name: "curated list", url: "/bestoffers" }],
+    "/newones/*": [{ name: "new arrivals", url: "/newones" }],
+    "/recommended/*": [{ name: "recommended", url: "/recommended" }],
+    "/search": [{ name: "search, no query", url: "/search" }],
+    "/search/*": [
+      { name: "search", url: searchText },
+      { name: "search with filters", url: "/search/filter/text=%D1%80%D1%83%D1%87%D0%BA%D0%B0/sort=new/page=2" },
+      { name: "search, nothing found", url: "/search/text=zzzqqq" },
+    ],
+    "/catalog/goods/:id": [{ name: "product", url: `/catalog/goods/${product}` }],
+    "/print": [{ name: "print types", url: "/print" }],
+    "/print/:id": printTypes.map((url) => ({ name: `print type ${url.split("/").pop()}`, url })),
+    "/cart": [
+      { name: "cart", url: "/cart", personOnly: true },
+      { name: "cart, logged in", url: "/cart", as: "user", personOnly: true },
+    ],
+    "/cart/ordering": [
+      { name: "ordering", url: "/cart/ordering", personOnly: true },
+      { name: "ordering, logged in", url: "/cart/ordering", as: "user", personOnly: true },
+      { name: "ordering refused", url: "/cart/ordering", form: { representativeName: "", representativePhone: "12" }, personOnly: true },
+    ],
+    "/thanks": [
+      { name: "thanks", url: "/thanks?order=1042", personOnly: true },
+      { name: "thanks, no number", url: "/thanks", personOnly: true },
+    ],
+    "/subscribe": [
+      { name: "subscription", url: "/subscribe" },
+      { name: "subscription refused", url: "/subscribe", form: { email: "nobody" }, personOnly: true },
+    ],
+    "/subscribe/confirm": [{ name: "subscription confirmation", url: `/subscribe/confirm?token=${TOKEN}` }],
+    "/*": [
+      { name: "404", url: "/no-such-page" },
+      { name: "404, two segments", url: "/no/such-page" },
+    ],
+  };
+}
+
+/** A browser context logged in as a demo account (through the /login page, as a person). */
+async function loggedIn(browser: Browser, email: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto("/login");
+  const form = page.getByTestId("login-page-email-form");
+  await form.getByLabel("E-mail").fill(email);
+  await form.getByLabel("Пароль").fill("demo12345");
+  await form.getByRole("button", { name: "Войти" }).click();
+  await page.waitForURL(/\/profile\/cp$/, { timeout: 15_000 });
+  await page.close();
+  return context;
+}
+
+test("every page route has instances to check, and the pages sitemap lists none besides them", async ({ request }) => {
+  const table = await instances(request);
+  const pages = flatten(routes as RouteEntry[]).filter((r) => isPage(r.file));
+  expect(pages.length).toBeGreaterThan(30);
+  expect(pages.filter((r) => !table[r.pattern]?.length).map((r) => `${r.pattern} (${r.file})`), "page routes without an instance").toEqual([]);
+  expect(Object.keys(table).filter((pattern) => !pages.some((r) => r.pattern === pattern)), "instances of routes that do not exist").toEqual([]);
+  const checked = new Set(Object.values(table).flatMap((list) => list.map((i) => i.url)));
+  const sitemap = await (await request.get("/sitemap-pages.xml")).text();
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  expect(listed.length).toBeGreaterThan(10);
+  expect(listed.filter((p) => !checked.has(p)), "sitemap pages not checked").toEqual([]);
+});
+
+test("the Nu HTML checker finds no errors on any page the shop serves", async ({ request, browser }) => {
   test.skip(!hasJava && !process.env.CI, "no Java here (apt-get install -y default-jre-headless); .ci/run installs it");
-  test.setTimeout(120_000);
-  const product = await firstProductId(request);
-  const pages: [string, string][] = [
-    ["home", "/"],
-    ["catalogue", "/catalog"],
-    ["category", "/catalog/ruchki"],
-    ["category with filters", "/catalog/ruchki/filter/color=belyy"],
-    ["product", `/catalog/goods/${product}`],
-    ["brands", "/brands"],
-    ["brand", "/brands/joy"],
-    ["curated list", "/bestoffers"],
-    ["print types", "/print"],
-    ["print type", "/print/1"],
-    ["static page", "/about"],
-    ["contacts", "/contacts"],
-    ["contacts, Moscow", "msk:/contacts"],
-    ["route (simple layout)", "/route"],
-    ["news list", "/news"],
-    ["news list, page 2", "/news?page=2"],
-    ["news item", "/news/1"],
-    ["blog list", "/blog"],
-    ["blog post with comments", "/blog/25"],
-    ["promotions", "/actions"],
-    ["promotion with products", "/actions/43"],
-    ["search", "/search/text=%D1%80%D1%83%D1%87%D0%BA%D0%B0"],
-    ["search with filters", "/search/filter/text=%D1%80%D1%83%D1%87%D0%BA%D0%B0/sort=new/page=2"],
-    ["search, nothing found", "/search/text=zzzqqq"],
-    ["search, no query", "/search"],
-    ["favourites", "/favorites"],
-    ["comparison", "/comparison"],
-    ["subscription", "/subscribe"],
-    ["subscription confirmation", "/subscribe/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
-    ["404", "/no-such-page"],
-  ];
+  test.setTimeout(240_000);
+  const table = await instances(request);
+  const accounts = { user: await loggedIn(browser, "user@demo.ru"), manager: await loggedIn(browser, "manager@demo.ru") };
   const dir = mkdtempSync(path.join(tmpdir(), "nu-"));
   try {
     const files: string[] = [];
-    for (const [name, url] of pages) {
-      const visitors: [string, Record<string, string>][] = [
-        ["person", {}],
-        ["crawler", { "User-Agent": GOOGLEBOT }],
-      ];
+    for (const instance of Object.values(table).flat()) {
+      const visitors: [string, Record<string, string>][] = [["person", {}]];
+      if (!instance.personOnly && !instance.as) visitors.push(["crawler", { "User-Agent": GOOGLEBOT }]);
       for (const [who, headers] of visitors) {
+        const client = instance.as ? accounts[instance.as].request : request;
         // The Moscow site by its Host (Node does not resolve *.localhost as Chromium does).
-        const msk: Record<string, string> = url.startsWith("msk:") ? { Host: new URL(MSK_URL).host } : {};
-        const response = await request.get(url.replace(/^msk:/, ""), { headers: { ...headers, ...msk } });
-        expect([200, 404], `${name} (${who})`).toContain(response.status());
-        const file = path.join(dir, `${name.replace(/\W+/g, "-")}-${who}.html`);
+        const msk: Record<string, string> = instance.url.startsWith("msk:") ? { Host: new URL(MSK_URL).host } : {};
+        const url = instance.url.replace(/^msk:/, "");
+        const response = instance.form
+          ? await client.post(url, { form: instance.form, headers: { ...headers, ...msk, Accept: "text/html" }, maxRedirects: 0 })
+          : await client.get(url, { headers: { ...headers, ...msk } });
+        const type = response.headers()["content-type"] ?? "";
+        expect(type, `${instance.name} (${who}) is a page`).toContain("text/html");
+        expect([200, 400, 404], `${instance.name} (${who}): ${response.status()}`).toContain(response.status());
+        const file = path.join(dir, `${instance.name.replace(/\W+/g, "-")}-${who}.html`);
         writeFileSync(file, await response.text());
         files.push(file);
       }
     }
+    expect(files.length).toBeGreaterThan(60);
     // One JVM for every file; the JSON report goes to stderr, and the exit status is 1 on errors.
     // Anything else (no Java, a crash) fails the test: a checker that did not run proves nothing.
-    const run = spawnSync("java", ["-jar", vnu, "--errors-only", "--format", "json", ...files], { encoding: "utf8" });
+    const run = spawnSync("java", ["-jar", vnu, "--errors-only", "--format", "json", ...files], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
     expect(run.error, "the checker ran").toBeUndefined();
     expect([0, 1], `the checker's exit status (stderr: ${run.stderr.slice(0, 500)})`).toContain(run.status);
     const messages = (JSON.parse(run.stderr) as { messages: VnuMessage[] }).messages;
@@ -93,5 +250,6 @@ test("the Nu HTML checker finds no errors on any page type", async ({ request })
     expect(errors).toEqual([]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    await Promise.all(Object.values(accounts).map((c) => c.close()));
   }
 });

@@ -34,6 +34,27 @@ test("/contacts shows the office with its phone and a map that opens in a maps s
   await waitForHydration(page);
 });
 
+test("every link names the page it opens: the footer's legal texts and every way to /route", async ({ page }) => {
+  await page.goto("/contacts");
+  const footer = page.getByRole("navigation", { name: "Покупателям" });
+  // The user agreement is its own page; the consent to personal data has its own link.
+  await expect(footer.getByRole("link", { name: "Пользовательское соглашение" })).toHaveAttribute("href", "/agreement");
+  await expect(footer.getByRole("link", { name: "Согласие на обработку персональных данных" })).toHaveAttribute("href", "/privacy#consent");
+  // One name for /route in every menu, button and text that links to it.
+  const routeTitle = "Как проехать";
+  const names = (await page.locator('a[href="/route"]').allTextContents()).map((t) => t.replace(/[«»]/g, "").trim());
+  expect(names.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(names)).toEqual(new Set([routeTitle]));
+
+  await page.goto("/agreement");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Пользовательское соглашение");
+  await expect(page.locator("main")).not.toContainText("Заполняя формы на сайте, пользователь даёт согласие");
+  await page.goto("/privacy#consent");
+  await expect(page.locator("#consent")).toHaveText("Согласие на обработку персональных данных");
+  await page.goto("/route");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(routeTitle);
+});
+
 test.describe("unknown path", () => {
   test.use({ allowedConsoleErrors: [DOCUMENT_STATUS_ERROR(404)] });
 

@@ -182,13 +182,15 @@ test.describe("on a phone", () => {
     await page.goto("/catalog/ruchki");
     await waitForHydration(page);
     await page.locator(".filters__title label").click();
-    const option = page.locator(".facet").last().locator(".facet__option:not(.facet__option--empty)").first();
-    await option.scrollIntoViewIfNeeded();
-    const before = await page.evaluate(() => window.scrollY);
+    // The facets scroll in their own sheet over the page (issue 25).
+    const sheet = page.getByTestId("filters-sheet");
+    const option = sheet.locator(".facet").last().locator(".facet__option:not(.facet__option--empty)").first();
+    await option.evaluate((e) => e.scrollIntoView({ block: "center" }));
+    const before = await sheet.evaluate((e) => e.scrollTop);
     expect(before).toBeGreaterThan(200);
     await option.click();
-    await expect(page.locator(".filters__selected")).toBeVisible();
-    expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(150);
+    await expect(sheet.locator(".facet__option--on")).toBeVisible();
+    expect(Math.abs((await sheet.evaluate((e) => e.scrollTop)) - before)).toBeLessThan(150);
     // The panel stays open for the next choice.
     await expect(page.locator(".filters__body")).toBeVisible();
   });

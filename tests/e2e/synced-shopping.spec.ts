@@ -213,6 +213,8 @@ test("comments: anonymous visitors are asked to log in; a logged-in visitor writ
   const mine = page.getByTestId("post-comment").filter({ hasText: "Заказывали такие ручки" });
   await expect(mine).toContainText("для выставки");
   await expect(mine.locator("b")).toHaveCount(0);
+  // Posted: the box is empty again (a kept text invites the same comment twice).
+  await expect(form.getByLabel("Ваш комментарий")).toHaveValue("");
 
   await mine.getByTestId("comment-edit").click();
   const edit = page.getByTestId("comment-edit-form");

@@ -168,7 +168,7 @@ describe.each(testBackends())("content on $name", (backend) => {
 
   it("faq is written as questions and answers", async () => {
     const page = await data<{ content: string }>(await t.get("/api/static_page/detail/faq"));
-    expect(page.content.match(/<h3>[^<]+\?<\/h3>/g)!.length).toBeGreaterThanOrEqual(4);
+    expect(page.content.match(/<h2>[^<]+\?<\/h2>/g)!.length).toBeGreaterThanOrEqual(4);
   });
 
   it("unknown static page is a 404 with the error body", async () => {

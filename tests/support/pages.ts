@@ -7,7 +7,7 @@ export interface ShippedPage {
 
 export const SHIPPED_PAGES: ShippedPage[] = [
   { path: "/about", h1: "О компании", layout: "default" },
-  { path: "/agreement", h1: "Согласие на обработку персональных данных", layout: "default" },
+  { path: "/agreement", h1: "Пользовательское соглашение", layout: "default" },
   { path: "/contacts", h1: "Контакты", layout: "default" },
   { path: "/delivery", h1: "Доставка", layout: "default" },
   { path: "/faq", h1: "Вопросы и ответы", layout: "default" },

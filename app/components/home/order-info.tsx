@@ -42,31 +42,51 @@ function Block({ block, sectionTitle }: { block: OrderInfoViewItem; sectionTitle
         </div>
       );
     case "products":
-      return block.products.length > 0 ? (
-        <div className="order-info__block order-info__block--products">
-          {title}
-          <ProductGrid products={block.products} eagerCount={0} />
-        </div>
-      ) : null;
+      // Shown under the sections' row (ProductStrip): a section with cards would span the row.
+      return null;
   }
 }
 
+type ProductsViewItem = Extract<OrderInfoViewItem, { type: "products" }>;
+
+/** A products block as a strip of cards under the sections, titled by its own title or its section's. */
+function ProductStrip({ block, sectionTitle, id }: { block: ProductsViewItem; sectionTitle: string; id: string }) {
+  return (
+    <section className="order-info__products" aria-labelledby={id} data-testid="order-info-products">
+      <h3 className="order-info__products-title" id={id}>
+        {block.title?.trim() || sectionTitle}
+      </h3>
+      <ProductGrid products={block.products} eagerCount={0} />
+    </section>
+  );
+}
+
+const isProducts = (block: OrderInfoViewItem): block is ProductsViewItem => block.type === "products";
+
 export function OrderInfo({ info }: { info: OrderInfoView }) {
-  const sections = (Object.keys(SECTION_TITLES) as OrderInfoSection[]).filter((s) => info[s].length > 0);
-  if (sections.length === 0) return null;
+  const all = Object.keys(SECTION_TITLES) as OrderInfoSection[];
+  // A section of nothing but cards has no place in the row: its cards are in the strips below.
+  const sections = all.filter((s) => info[s].some((block) => !isProducts(block)));
+  const strips = all.flatMap((s) => info[s].filter(isProducts).filter((b) => b.products.length > 0).map((block) => ({ section: s, block })));
+  if (sections.length === 0 && strips.length === 0) return null;
   return (
     <section className="order-info" aria-labelledby="order-info-title">
       <h2 id="order-info-title">Как заказать</h2>
-      <div className="order-info__grid">
-        {sections.map((section) => (
-          <article key={section} className={`order-info__section order-info__section--${section}`} data-testid={`order-info-${section}`}>
-            <h3 className="order-info__title">{SECTION_TITLES[section]}</h3>
-            {info[section].map((block, i) => (
-              <Block key={i} block={block} sectionTitle={SECTION_TITLES[section]} />
-            ))}
-          </article>
-        ))}
-      </div>
+      {sections.length > 0 ? (
+        <div className={`order-info__grid order-info__grid--${Math.min(sections.length, 4)}`} data-testid="order-info-grid">
+          {sections.map((section) => (
+            <article key={section} className={`order-info__section order-info__section--${section}`} data-testid={`order-info-${section}`}>
+              <h3 className="order-info__title">{SECTION_TITLES[section]}</h3>
+              {info[section].map((block, i) => (
+                <Block key={i} block={block} sectionTitle={SECTION_TITLES[section]} />
+              ))}
+            </article>
+          ))}
+        </div>
+      ) : null}
+      {strips.map(({ section, block }, i) => (
+        <ProductStrip key={`${section}-${i}`} block={block} sectionTitle={SECTION_TITLES[section]} id={`order-info-products-${i}`} />
+      ))}
     </section>
   );
 }

@@ -1,9 +1,9 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Form } from "react-router";
 import { clearFilters, FILTER_FORM_FIELDS, filterDepth, type CatalogFilters } from "#app/features/catalog/filter-path.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { FacetGroup } from "./facet-group.tsx";
-import { filterChips, listingHref, listingRoot } from "./links.ts";
+import { filterChips, listingHref, listingRoot, pluralRu } from "./links.ts";
 import type { FilterChip, ListingView } from "./types.ts";
 
 type WithFacets = ListingView & { facets: NonNullable<ListingView["facets"]> };
@@ -17,34 +17,83 @@ export function FiltersPanel({ view }: { view: WithFacets }) {
   const { filters, facets } = view;
   const depth = filterDepth(filters);
   const chips = depth > 0 ? filterChips(view) : [];
+  const toggle = useRef<HTMLInputElement>(null);
+  const reset = (className: string) =>
+    depth > 0 ? (
+      <AppLink className={className} to={listingHref(view, clearFilters(filters))} preventScrollReset prefetch="none">
+        Сбросить
+      </AppLink>
+    ) : null;
+  // Escape closes the open sheet, wherever the focus is (a label's click leaves it on the checkbox or the page).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const input = toggle.current;
+      if (e.key !== "Escape" || !input?.checked) return;
+      input.checked = false;
+      input.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
   return (
     <aside className="filters" aria-label="Фильтры">
-      {/* Mobile (≤ 767 px): the facets fold behind this checkbox — pure CSS, so it works without
-          JavaScript and server and client render the same tree; it keeps its state across
-          client navigations. On desktop it is hidden and the facets are always shown. */}
-      <input type="checkbox" id="filters-toggle" className="filters__toggle" />
+      {/* Mobile (≤ 767 px): the facets open in a sheet over the page behind this checkbox — pure
+          CSS, so it works without JavaScript and server and client render the same tree. A filter
+          tap is a client navigation that keeps the sheet open and scrolled where it was (the same
+          DOM); without JavaScript it loads the page, sheet closed, results first. On desktop the
+          checkbox and the sheet's own bars are hidden and the facets are a sidebar. */}
+      <input ref={toggle} type="checkbox" id={TOGGLE_ID} className="filters__toggle" aria-labelledby={`${TOGGLE_ID}-label`} />
       <div className="filters__head">
         <h2 className="filters__title">
-          <label htmlFor="filters-toggle">
+          <label id={`${TOGGLE_ID}-label`} htmlFor={TOGGLE_ID}>
             Фильтры{depth > 0 ? <span className="filters__depth"> ({depth})</span> : null}
           </label>
         </h2>
-        {depth > 0 ? (
-          <AppLink className="filters__reset" to={listingHref(view, clearFilters(filters))} preventScrollReset prefetch="none">
-            Сбросить
-          </AppLink>
-        ) : null}
+        {reset("filters__reset")}
       </div>
       {chips.length > 0 ? <SelectedFilters chips={chips} /> : null}
-      <div className="filters__body">
-        <PriceForm view={view} />
-        <QuantityForm view={view} />
-        {facets.groups.map((group) => (
-          <FacetGroup key={group.key} view={view} group={group} />
-        ))}
+      <div className="filters__sheet" data-testid="filters-sheet">
+        <div className="filters__sheet-head">
+          <span className="filters__sheet-title" aria-hidden="true">
+            Фильтры{depth > 0 ? <span className="filters__depth"> ({depth})</span> : null}
+          </span>
+          {reset("filters__sheet-reset")}
+          <label htmlFor={TOGGLE_ID} className="filters__close" title="Закрыть фильтры">
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">Закрыть фильтры</span>
+          </label>
+        </div>
+        <div className="filters__body">
+          <PriceForm view={view} />
+          <QuantityForm view={view} />
+          {facets.groups.map((group) => (
+            <FacetGroup key={group.key} view={view} group={group} />
+          ))}
+        </div>
+        <div className="filters__show-bar">
+          {/* A label of the checkbox: it closes the sheet without JavaScript too; the results are
+              right behind it. With JavaScript the results' top is brought into view as well. */}
+          <label
+            htmlFor={TOGGLE_ID}
+            className="button button--primary filters__show"
+            data-testid="filters-show"
+            onClick={() => requestAnimationFrame(() => document.getElementById(RESULTS_ID)?.scrollIntoView({ block: "start" }))}
+          >
+            {showLabel(view.total)}
+          </label>
+        </div>
       </div>
     </aside>
   );
+}
+
+const TOGGLE_ID = "filters-toggle";
+/** The listing's results (listing.tsx), where "Показать N товаров" takes the visitor. */
+export const RESULTS_ID = "listing-results";
+
+/** The sheet's button: how many products the chosen filters leave (the loader's count). */
+export function showLabel(total: number): string {
+  return total > 0 ? `Показать ${total} ${pluralRu(total, ["товар", "товара", "товаров"])}` : "Товаров не найдено";
 }
 
 /** The chosen values, each a link that removes it. */

@@ -4,7 +4,7 @@ import { ProductGrid } from "#app/components/catalog/product-card.tsx";
 import { itemListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
-import { FiltersPanel } from "./filters-panel.tsx";
+import { FiltersPanel, RESULTS_ID } from "./filters-panel.tsx";
 import { listingHref, pluralRu } from "./links.ts";
 import { Pagination } from "./pagination.tsx";
 import { SortBar } from "./sort-bar.tsx";
@@ -20,7 +20,7 @@ export function Listing({ view, emptyMessage = "В этом разделе по�
   return (
     <div className={view.facets ? "listing" : "listing listing--no-filters"}>
       {view.facets ? <FiltersPanel view={{ ...view, facets: view.facets }} /> : null}
-      <section className="listing__main" aria-label="Товары">
+      <section className="listing__main" aria-label="Товары" id={RESULTS_ID}>
         <div className="listing__bar">
           <p className="listing__total" data-testid="listing-total">
             {view.total > 0 ? `Найдено ${view.total} ${pluralRu(view.total, ["товар", "товара", "товаров"])}` : "Ничего не найдено"}

@@ -13,6 +13,7 @@ import { FormMessage, TextField } from "./form-parts.tsx";
 import { SubmitButton } from "./profile-sections.tsx";
 import type { ProfileAnswer } from "./profile-actions.server.ts";
 import type { AddressSuggestion } from "./dadata.server.ts";
+import { quoted } from "#contract/quotes.ts";
 
 export const ADDRESS_SUGGEST_PATH = "/profile/address-suggest";
 
@@ -71,7 +72,7 @@ export function AddressSection({
                     <details className="confirm">
                       <summary className="button button--small">Удалить</summary>
                       <Form method="post" action="/profile" className="confirm__body" preventScrollReset>
-                        <p>Удалить адрес «{a.address}»?</p>
+                        <p>Удалить адрес {quoted(a.address)}?</p>
                         <input type="hidden" name="id" value={a.id} />
                         <SubmitButton intent="address-delete" busy="Удаляем…" className="button button--danger button--small">
                           Да, удалить

@@ -14,6 +14,7 @@ import {
 import { FieldError, FormMessage, TextField } from "./form-parts.tsx";
 import { SubmitButton } from "./profile-sections.tsx";
 import type { CompanyAnswer } from "./companies.server.ts";
+import { quoted } from "#contract/quotes.ts";
 
 function valuesOf(c: LegalCompany): CompanyValues {
   const v = { ...EMPTY_COMPANY };
@@ -55,7 +56,7 @@ export function CompaniesView({
       {savedTitle ? (
         <FormMessage
           ok
-          message={`Компания «${savedTitle}» сохранена`}
+          message={`Компания ${quoted(savedTitle)} сохранена`}
           testId="company-saved"
         />
       ) : null}
@@ -240,7 +241,7 @@ function CompanyCard({
               preventScrollReset
             >
               <p>
-                Удалить компанию «{c.shortTitle}»? Реквизиты придётся вводить
+                Удалить компанию {quoted(c.shortTitle)}? Реквизиты придётся вводить
                 заново.
               </p>
               <input type="hidden" name="id" value={c.id} />

@@ -9,6 +9,7 @@ import {
   formatBirthdate,
   idOf,
   isCalendarDate,
+  missingForVerified,
   parseAddressForm,
   parseCodeForm,
   parseCompanyForm,
@@ -53,6 +54,24 @@ describe("profile form (§3 name, birthdate)", () => {
     expect(formatBirthdate("<script>")).toBe("");
     expect(isCalendarDate("2024-02-29")).toBe(true);
     expect(isCalendarDate("2023-02-29")).toBe(false);
+  });
+});
+
+describe("what a profile lacks to be verified (§6)", () => {
+  const user = { phone: "+79161234567", phoneVerified: true, email: "anna@example.ru", emailVerified: true, activated: true };
+  it("nothing when the phone is confirmed and the account activated", () => {
+    expect(missingForVerified(user)).toEqual([]);
+  });
+  it("an account made by phone has had no letter: it is asked for an e-mail first", () => {
+    const missing = missingForVerified({ ...user, email: null, emailVerified: false, activated: false });
+    expect(missing).toEqual(["укажите e-mail ниже и активируйте аккаунт по ссылке из письма, которое мы на него пришлём"]);
+    expect(missing.join(" ")).not.toMatch(/отправленного/);
+  });
+  it("an e-mail account waiting for its link is told where the letter went", () => {
+    expect(missingForVerified({ ...user, phone: null, phoneVerified: false, emailVerified: false, activated: false })).toEqual([
+      "укажите и подтвердите телефон",
+      "активируйте аккаунт по ссылке из письма, отправленного на anna@example.ru",
+    ]);
   });
 });
 

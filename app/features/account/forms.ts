@@ -37,6 +37,25 @@ function issues(error: z.ZodError, messages: Record<string, string> = {}): Field
 
 // ───────────────────────────── Profile ─────────────────────────────
 
+/**
+ * §6: verified = phone verified and account activated; otherwise what is missing, as the end of
+ * "Чтобы аккаунт стал подтверждённым, …". The account is activated by the link in the letter to
+ * its e-mail (sent at sign-up and by the profile's e-mail form): an account made by phone has no
+ * such letter until it gives an e-mail.
+ */
+export function missingForVerified(user: { phone: string | null; phoneVerified: boolean; email: string | null; emailVerified: boolean; activated: boolean }): string[] {
+  const missing: string[] = [];
+  if (!user.phoneVerified) missing.push(user.phone ? "подтвердите телефон кодом из SMS" : "укажите и подтвердите телефон");
+  if (!user.activated) {
+    missing.push(
+      user.email && !user.emailVerified
+        ? `активируйте аккаунт по ссылке из письма, отправленного на ${user.email}`
+        : "укажите e-mail ниже и активируйте аккаунт по ссылке из письма, которое мы на него пришлём",
+    );
+  }
+  return missing;
+}
+
 export const NAME_MAX = 255;
 export const BIRTHDATE_MIN = "1900-01-01";
 

@@ -19,7 +19,35 @@ export interface OfferRow {
   manager: string;
 }
 
-export function OffersView({ page, sort, hidden, seesAll, name, failed, offers }: { page: number; sort: string; hidden: boolean; seesAll: boolean; name: string | null; failed: boolean; offers: Paged<OfferRow> }) {
+/** The page's lead: whose offers these are, in the reader's own terms. */
+export function offersLead({ seesAll, isManager, name }: { seesAll: boolean; isManager: boolean; name: string | null }): string {
+  const what = seesAll
+    ? "собраны коммерческие предложения всех менеджеров магазина."
+    : isManager
+      ? "собраны коммерческие предложения, которые вы подготовили для своих клиентов."
+      : "собраны ваши коммерческие предложения: подборки товаров с ценами и нанесением, которые можно согласовать и заказать.";
+  return `${name ? `${name}, здесь` : "Здесь"} ${what}`;
+}
+
+export function OffersView({
+  page,
+  sort,
+  hidden,
+  seesAll,
+  isManager,
+  name,
+  failed,
+  offers,
+}: {
+  page: number;
+  sort: string;
+  hidden: boolean;
+  seesAll: boolean;
+  isManager: boolean;
+  name: string | null;
+  failed: boolean;
+  offers: Paged<OfferRow>;
+}) {
   const base = hidden ? "/profile/cp?hidden=1" : "/profile/cp";
   const href = (n: number) => {
     const s = listSearch(n, sort, KP_SORTS[0].value);
@@ -31,9 +59,8 @@ export function OffersView({ page, sort, hidden, seesAll, name, failed, offers }
         <h1>Коммерческие предложения</h1>
         {offers.countItems > 1 ? <SortForm sorts={KP_SORTS} sort={sort} keep={hidden ? { hidden: "1" } : {}} /> : null}
       </div>
-      <p className="account-lead">
-        {name ? `${name}, здесь` : "Здесь"}{" "}
-        {seesAll ? "собраны коммерческие предложения всех менеджеров магазина." : "собраны коммерческие предложения, которые вы подготовили для своих клиентов."}
+      <p className="account-lead" data-testid="offers-lead">
+        {offersLead({ seesAll, isManager, name })}
       </p>
       <nav className="account-tabs" aria-label="Какие предложения показать">
         <AppLink to="/profile/cp" aria-current={hidden ? undefined : "page"} className="account-tabs__tab">

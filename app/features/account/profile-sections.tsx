@@ -1,8 +1,8 @@
 /** /profile's forms: personal data, photo, phone, e-mail, password, and the §6 verified status. */
 import { useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { MaskedInput, PHONE_MASK, phoneTrack } from "#app/lib/mask.tsx";
-import { AVATAR_TYPES, BIRTHDATE_MIN, IMAGE_MAX_BYTES, IMAGE_TOO_BIG, NAME_MAX, PASSWORD_MIN, formatBirthdate } from "./forms.ts";
+import { PhoneInput, formatPhone } from "#app/lib/mask.tsx";
+import { AVATAR_TYPES, BIRTHDATE_MIN, IMAGE_MAX_BYTES, IMAGE_TOO_BIG, NAME_MAX, PASSWORD_MIN, formatBirthdate, missingForVerified } from "./forms.ts";
 import { FieldError, FormMessage, TextField } from "./form-parts.tsx";
 import type { ProfileAnswer, ProfileIntent } from "./profile-actions.server.ts";
 
@@ -17,19 +17,6 @@ export interface ProfileUser {
   avatar: string | null;
 }
 
-/** "+79211234567" → "+7 (921) 123-45-67". */
-export function formatPhone(phone: string | null): string {
-  const m = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone ?? "");
-  return m ? `+7 (${m[1]}) ${m[2]}-${m[3]}-${m[4]}` : (phone ?? "");
-}
-
-/** §6: verified = phone verified and account activated; otherwise what is missing. */
-export function missingForVerified(user: Pick<ProfileUser, "phoneVerified" | "activated" | "phone">): string[] {
-  const missing: string[] = [];
-  if (!user.phoneVerified) missing.push(user.phone ? "подтвердите телефон кодом из SMS" : "укажите и подтвердите телефон");
-  if (!user.activated) missing.push("активируйте аккаунт по ссылке из письма, отправленного на e-mail");
-  return missing;
-}
 
 /** The submit button of one intent: says it is working while that form is sent. */
 export function SubmitButton({ intent, children, busy, className = "button button--primary" }: { intent: string; children: ReactNode; busy: string; className?: string }) {
@@ -275,16 +262,11 @@ function PhoneSection({ user, answer }: { user: ProfileUser; answer: ProfileAnsw
             <label className="field__label" htmlFor="phone-phone">
               {user.phone ? (user.phoneVerified ? "Новый телефон" : "Телефон") : "Телефон"}
             </label>
-            <MaskedInput
+            <PhoneInput
               className="field__input"
               id="phone-phone"
-              type="tel"
-              mask={PHONE_MASK}
-              track={phoneTrack}
               name="phone"
               defaultValue={set?.values.phone ?? (user.phoneVerified ? "" : (user.phone ?? ""))}
-              autoComplete="tel"
-              placeholder="+7 (___) ___-__-__"
               required
               aria-invalid={set?.errors.phone ? true : undefined}
               aria-describedby={set?.errors.phone ? "phone-phone-error" : undefined}

@@ -82,12 +82,8 @@ export function plural(n: number, one: string, few: string, many: string): strin
   return many;
 }
 
-/** "+79211234567" → "+7 (921) 123-45-67", the mask's own spelling. */
-export function formatPhone(phone: string): string {
-  const d = phone.replace(/\D/g, "");
-  if (d.length !== 11) return phone;
-  return `+7 (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7, 9)}-${d.slice(9, 11)}`;
-}
+/** "+79211234567" → "+7 (921) 123-45-67", the field's own spelling (one rule: contract/phone.ts). */
+export { formatPhone } from "#contract/phone.ts";
 
 /** Actions after which the root data (the header's user) is loaded again. */
 export const AUTH_ACTIONS = /^\/(login|signup|logout|email\/confirm|reset-password)(\/|\?|$)/;

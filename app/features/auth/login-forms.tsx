@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { AppLink } from "#app/lib/navigation.tsx";
-import { MaskedInput, PHONE_MASK, phoneTrack } from "#app/lib/mask.tsx";
+import { PhoneInput } from "#app/lib/mask.tsx";
 import { EmailField, Field, FormMessage, Honeypot, useFocusOnError } from "./auth-fields.tsx";
 import {
   AUTH_FIELD,
@@ -194,16 +194,10 @@ function PhoneLogin({ idPrefix, redirectTo, initial }: Omit<LoginFormsProps, "me
           error={problem?.errors.phone}
           hint="Пришлём код в SMS или позвоним: тогда код — последние цифры номера, с которого звонят. Если вы у нас впервые, мы создадим аккаунт."
           render={(aria) => (
-            <MaskedInput
+            <PhoneInput
               {...aria}
-              mask={PHONE_MASK}
-              track={phoneTrack}
-              type="tel"
               name={AUTH_FIELD.phone}
               className="field__input"
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder="+7 (___) ___-__-__"
               defaultValue={problem?.values.phone ? formatPhone(problem.values.phone) : (codePhone ? formatPhone(codePhone) : "")}
               data-autofocus=""
             />

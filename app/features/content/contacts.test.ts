@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAP_WIDGET_ORIGIN, mapLinks, mapWidgetUrl, officeMapId } from "./office-map.ts";
-import { deriveContacts, parseOfficeAddress, telHref } from "./contacts.ts";
+import { deriveContacts, officePhone, parseOfficeAddress, telHref } from "./contacts.ts";
 
 describe("contacts from init (§3, §8)", () => {
   const contacts = [
@@ -35,6 +35,14 @@ describe("contacts from init (§3, §8)", () => {
 
   it("builds tel: links", () => {
     expect(telHref("+7 (812) 000-00-00")).toBe("tel:+78120000000");
+    expect(telHref("8 (812) 000-00-00")).toBe("tel:+78120000000");
+    expect(telHref("+44 20 7946 0958")).toBe("tel:+442079460958");
+  });
+
+  it("shows a phone stored as +7 and ten digits as people read it", () => {
+    expect(deriveContacts([{ name: "companyPhoneNumber", title: "Телефон", value: "+78124072615" }]).phone).toBe("+7 (812) 407-26-15");
+    expect(officePhone("8 495 120 48 37")).toBe("+7 (495) 120-48-37");
+    expect(officePhone(null)).toBeNull();
   });
 });
 

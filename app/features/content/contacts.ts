@@ -1,5 +1,6 @@
 import type { Contact } from "#contract/content.ts";
 import { CONTACT_KEYS } from "#contract/contact-keys.ts";
+import { formatPhone, normalizePhone } from "#contract/phone.ts";
 
 export interface OfficeAddress {
   city: string;
@@ -42,7 +43,8 @@ export function deriveContacts(contacts: Contact[]): CompanyContacts {
   const byName = new Map(contacts.map((c) => [c.name, c.value]));
   const text = (name: string) => byName.get(name)?.trim() || null;
   return {
-    phone: text(CONTACT_KEYS.phone),
+    // However the content service spells it, people read "+7 (812) 407-26-15".
+    phone: officePhone(text(CONTACT_KEYS.phone)),
     email: text(CONTACT_KEYS.email),
     headsEmail: text(CONTACT_KEYS.headsEmail),
     operationMode: text(CONTACT_KEYS.operationMode),
@@ -53,7 +55,12 @@ export function deriveContacts(contacts: Contact[]): CompanyContacts {
   };
 }
 
-/** "+7 (812) 000-00-00" → "tel:+78120000000". */
+/** A shop phone as shown to people ("+78124072615" → "+7 (812) 407-26-15"); other numbers as given. */
+export function officePhone(phone: string | null | undefined): string | null {
+  return phone ? formatPhone(phone) : null;
+}
+
+/** "+7 (812) 000-00-00" (or "8 812 000 00 00") → "tel:+78120000000". */
 export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+  return `tel:${normalizePhone(phone) ?? phone.replace(/[^\d+]/g, "")}`;
 }

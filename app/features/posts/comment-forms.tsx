@@ -5,6 +5,7 @@
  * comments. Plain `<Form>`s with intents: they work without JavaScript; errors (Russian) show under
  * the field with the text kept.
  */
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { AppLink } from "#app/lib/navigation.tsx";
 import type { CommentView } from "./post-views.ts";
@@ -25,8 +26,29 @@ function useBusy(intent: string, commentId: number | null): boolean {
   return navigation.state === "submitting" && form?.get("intent") === intent && (commentId === null || form.get("commentId") === String(commentId));
 }
 
+/**
+ * Empties the new-comment box once its comment is posted: with JavaScript the page stays mounted
+ * after the redirect, and the box would keep the text, inviting the same comment twice. A refusal
+ * (`refused`: the action's answer) keeps the text.
+ */
+function useEmptiedAfterPost(refused: boolean) {
+  const form = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const posting = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formData?.get("intent") === "create") posting.current = true;
+    else if (navigation.state === "idle" && posting.current) {
+      posting.current = false;
+      if (!refused) form.current?.reset();
+    }
+  }, [navigation.state, navigation.formData, refused]);
+  return form;
+}
+
 export function CommentForms({ path, canComment, answer }: { path: string; canComment: boolean; answer: CommentAnswer | null }) {
   const busy = useBusy("create", null);
+  const mine = answer && answer.intent === "create" ? answer : null;
+  const form = useEmptiedAfterPost(mine !== null);
   if (!canComment) {
     return (
       <p className="post-comments__login" data-testid="comment-login">
@@ -34,9 +56,8 @@ export function CommentForms({ path, canComment, answer }: { path: string; canCo
       </p>
     );
   }
-  const mine = answer && answer.intent === "create" ? answer : null;
   return (
-    <Form method="post" action={path} className="comment-form" preventScrollReset data-testid="comment-form">
+    <Form ref={form} method="post" action={path} className="comment-form" preventScrollReset data-testid="comment-form">
       <input type="hidden" name="intent" value="create" />
       <label className="field">
         <span className="field__label">Ваш комментарий</span>

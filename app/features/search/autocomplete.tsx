@@ -17,6 +17,7 @@ import type { ComboKeyHandler, ComboState } from "#app/components/search-box.tsx
 import { normalizeSearchText } from "./search-text.ts";
 import type { SuggestionsView } from "./search-view.ts";
 import { searchHistory, useSearchHistory } from "./history.ts";
+import { quoted } from "#contract/quotes.ts";
 import {
   historyGroup,
   LISTBOX_ID,
@@ -211,7 +212,7 @@ export default function Autocomplete({ value, inputRef, formRef, setText, onComb
           <ul className="search-suggest__removes">
             {history.map((query) => (
               <li key={query}>
-                <button type="button" className="search-suggest__remove" tabIndex={-1} aria-label={`Удалить «${query}» из истории`} onClick={() => removeHistory(query)}>
+                <button type="button" className="search-suggest__remove" tabIndex={-1} aria-label={`Удалить ${quoted(query)} из истории`} onClick={() => removeHistory(query)}>
                   ×
                 </button>
               </li>

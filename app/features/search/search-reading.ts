@@ -6,6 +6,7 @@
  */
 import type { SearchReading, SearchSuggestions } from "#contract/search.ts";
 import type { CatalogFilters } from "#app/features/catalog/filter-path.ts";
+import { quoted } from "#contract/quotes.ts";
 import { normalizeSearchText, searchPath } from "./search-path.ts";
 
 export interface ReadingChip {
@@ -58,8 +59,8 @@ export function textWithout(text: string, words: readonly string[]): string {
   return normalizeSearchText(out.join(" "));
 }
 
-const quoted = (words: readonly string[]) => {
-  const parts = words.map((w) => `«${w}»`);
+const quotedWords = (words: readonly string[]) => {
+  const parts = words.map(quoted);
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} и ${parts.at(-1)}` : parts[0];
 };
 
@@ -84,7 +85,7 @@ export function readingView(text: string, reading: SearchReading | undefined, fi
   for (const s of reading.sizes) chip(`size:${s.size}`, `Размер: ${s.size}`, s.words);
 
   let notice: string | null = null;
-  if (reading.missing.length) notice = `Не нашли ${quoted(reading.missing)}, показываем похожие товары.`;
+  if (reading.missing.length) notice = `Не нашли ${quotedWords(reading.missing)}, показываем похожие товары.`;
   else if (reading.partial) notice = "Нет товаров, где есть все слова запроса, — показываем те, где их больше всего.";
   return { chips, notice };
 }
