@@ -338,7 +338,7 @@ export async function loadListing({ context, scope, filters, segments, pathname 
     lead: scopeLead(scope),
     filters,
     // A colour filter shows each card in the chosen colour (§3 issue 16).
-    cards: list.data.elements.map((group) => toCardView(group, { colors: filters.colors })),
+    cards: list.data.elements.map((group) => toCardView(group, { colors: filters.colors, priceFrom: filters.priceFrom, priceTo: filters.priceTo })),
     total: list.data.countItems,
     page,
     pageCount,

@@ -69,7 +69,8 @@ export function suggestionsView(text: string, results: SearchResults): Suggestio
     ...foundSet(results),
     products: results.products.map((group) => {
       const card = toCardView(group);
-      return { id: card.id, title: card.title, href: card.href, image: card.image, price: card.minPrice };
+      // The suggestion says "от …": the lowest price of the group.
+      return { id: card.id, title: card.title, href: card.href, image: card.image, price: card.otherPricesFrom ?? card.price };
     }),
     totalProducts: results.total.products,
   };
