@@ -12,8 +12,8 @@ import type { Route } from "./+types/cart-ordering";
 import { endpoints } from "#contract/index.ts";
 import { loadOrderAccount, placeOrder } from "#app/features/cart/ordering.server.ts";
 import { managerCookie, MANAGER_COOKIE, readCookies } from "#app/lib/cookies.server.ts";
-import { cartItems, cartPayload, incompleteCoatingCount, orderingBlock, UPLOAD_ACCEPT_TYPES, UPLOAD_MAX_BYTES, UPLOAD_TOO_BIG } from "#app/features/cart/cart.ts";
-import { coatingProblemCount, EMPTY_CART_VIEW } from "#app/features/cart/cart-view.ts";
+import { cartItems, cartPayload, orderingBlock, UPLOAD_ACCEPT_TYPES, UPLOAD_MAX_BYTES, UPLOAD_TOO_BIG } from "#app/features/cart/cart.ts";
+import { cartIssues, EMPTY_CART_VIEW } from "#app/features/cart/cart-view.ts";
 import { DELIVERY_TYPES, EMPTY_ORDER_FORM, ORDER_FIELD, thanksHref, type OrderAnswer, type OrderFormValues } from "#app/features/cart/ordering.ts";
 import { useCartPage } from "#app/features/cart/use-cart.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
@@ -82,7 +82,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
     price: view.price,
     linePrices: view.lines.map((l) => l.price),
     minimalOrderPrice: root?.minimalOrderPrice,
-    incompleteCoatings: incompleteCoatingCount(cart, byId) + coatingProblemCount(view),
+    issues: cartIssues(items, byId, view),
   });
   const [key, setKey] = useState(newKey);
   const restart = actionData && !actionData.ok && actionData.newAttempt ? actionData : null;

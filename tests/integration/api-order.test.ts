@@ -302,8 +302,23 @@ describe.each(testBackends())("orders on $name", (backend) => {
       const lines = await queryRows<{ count: number }>(t.db, sql`SELECT count FROM order_items WHERE order_id = ${id} ORDER BY sort`);
       expect(lines.map((l) => l.count)).toEqual([v[0].stock + 1, 1]);
       await vi.waitFor(() => expect(sent).toHaveLength(1));
-      expect(sent[0].text).toContain("остальное — под заказ, срок уточнит менеджер");
-      expect(sent[0].text).toContain("Нет в наличии — под заказ, срок уточнит менеджер");
+      // How many are made to order, and the group's supply term ("Срок поставки").
+      const nbsp = (text: string) => text.replace(/\u00a0/g, " ");
+      expect(nbsp(sent[0].text)).toMatch(new RegExp(`В наличии ${v[0].stock.toLocaleString("ru-RU").replace(/\s/g, " ")} шт\\., остальные 1 шт\\. — под заказ, срок поставки \\d`));
+      expect(nbsp(sent[0].text)).toMatch(/Нет в наличии — 1 шт\. под заказ, срок поставки \d/);
+    });
+
+    it("refuses a print type the product does not take with a Russian field error, never a 5xx (issue 25 item 16)", async () => {
+      const [foreign] = await queryRows<{ id: number; title: string }>(
+        t.db,
+        sql`SELECT co.id, co.title FROM coatings co WHERE co.id NOT IN
+              (SELECT pc.coating_id FROM product_group_coatings pc JOIN products p ON p.group_id = pc.group_id WHERE p.id = ${v[0].id})
+            ORDER BY co.id LIMIT 1`,
+      );
+      const body = draft();
+      body.variations[0].coatings = [{ id: "c1", coating: foreign.id, width: 30, height: 20 }];
+      const error = await refused(body, 400, /^variations\.0\.coatings\.0\.coating$/);
+      expect(error.errors[0].message).toBe(`Нанесение «${foreign.title}» для этого товара недоступно — выберите другое или удалите его`);
     });
 
     it("refuses an order too large for the books", async () => {
