@@ -23,6 +23,7 @@ import { MaskedInput, PHONE_MASK, phoneTrack } from "#app/lib/mask.tsx";
 import { trackGoal } from "#app/lib/analytics.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
+import { formatCount } from "#app/lib/format.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import cartStyles from "#app/styles/cart.css?url";
 
@@ -307,9 +308,13 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
               {view.lines.map((l) => (
                 <li key={l.variation}>
                   <span>{l.title}</span>
-                  <span>
-                    {l.count} шт.
-                  </span>
+                  <span>{formatCount(l.count)} шт.</span>
+                  {/* A count beyond the stock is ordered as it is; the letter repeats this (ADR 025). */}
+                  {l.stockNote ? (
+                    <span className="ordering-lines__stock" data-testid="ordering-stock-note">
+                      {l.stockNote}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>

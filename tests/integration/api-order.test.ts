@@ -191,6 +191,43 @@ describe.each(testBackends())("orders on $name", (backend) => {
       expect(letter.text).toContain("+7 (495) 120-48-37");
     });
 
+    describe("pickup (§9 default delivery type): the office (issue 25 item 19)", () => {
+      const offices = () =>
+        queryRows<{ id: number; city: string; street: string; postal_code: string; operation_mode: string }>(
+          t.db,
+          sql`SELECT id, city, street, postal_code, operation_mode FROM offices ORDER BY id`,
+        );
+      const stored = async (id: number) =>
+        (await queryRows<{ pickup_office_id: number | null }>(t.db, sql`SELECT pickup_office_id FROM orders WHERE id = ${id}`))[0].pickup_office_id;
+
+      it("stores the chosen office and names its address and hours in the letter, not «Россия»", async () => {
+        const [spb, msk] = await offices();
+        // The main site (Россия) ordering for pickup at the Moscow office.
+        const id = await create(draft({ cityId: 3, pickupOffice: msk.id }));
+        expect(await stored(id)).toBe(msk.id);
+        await vi.waitFor(() => expect(sent).toHaveLength(1));
+        const text = sent[0].text;
+        expect(text).toContain(`Получение: самовывоз из офиса: ${msk.postal_code}, ${msk.city}, ${msk.street} (${msk.operation_mode})`);
+        expect(text).not.toContain("Город: Россия");
+        expect(text).not.toContain(spb.street);
+      });
+
+      it("without a choice, the city's own office: Россия and Санкт-Петербург the St Petersburg one, Москва its own", async () => {
+        const [spb, msk] = await offices();
+        expect(await stored(await create(draft({ cityId: 3 })))).toBe(spb.id);
+        expect(await stored(await create(draft({ cityId: 1 })))).toBe(spb.id);
+        expect(await stored(await create(draft({ cityId: 2 })))).toBe(msk.id);
+        await vi.waitFor(() => expect(sent).toHaveLength(3));
+        expect(sent[2].text).toContain(`самовывоз из офиса: ${msk.postal_code}, ${msk.city}, ${msk.street}`);
+      });
+
+      it("a delivered order has no office, whatever was sent", async () => {
+        const [, msk] = await offices();
+        const id = await create(draft({ deliveryType: "courier", shipmentAddress: "Москва, ул. Тверская, д. 1", pickupOffice: msk.id }));
+        expect(await stored(id)).toBeNull();
+      });
+    });
+
     it("keeps the order when the letter cannot be sent, and logs the failure", async () => {
       failMail = true;
       const before = await orderCount();
@@ -343,6 +380,10 @@ describe.each(testBackends())("orders on $name", (backend) => {
       ["a city id above int4", { cityId: 3_000_000_000 }, /^cityId$/],
       ["a manager id above int4", { manager: 3_000_000_000 }, /^manager$/],
       ["a legal company id above int4", { legalCompany: 3_000_000_000 }, /^legalCompany$/],
+      ["an unknown pickup office", { pickupOffice: 999_999 }, /^pickupOffice$/],
+      ["a pickup office id above int4", { pickupOffice: 3_000_000_000 }, /^pickupOffice$/],
+      ["a pickup office as text", { pickupOffice: "Москва" }, /^pickupOffice$/],
+      ["a negative pickup office", { pickupOffice: -1 }, /^pickupOffice$/],
       ["a variation id above int4", { variations: [{ variation: 3_000_000_000, count: 1 }] }, /variations\.0\.variation/],
       ["a variation id of 2^31", { variations: [{ variation: 2_147_483_648, count: 1 }] }, /variations\.0\.variation/],
       ["a coating id above int4", { variations: [{ variation: 1, count: 1, coatings: [{ id: "c", coating: 3_000_000_000, width: 1, height: 1 }] }] }, /variations\.0\.coatings\.0\.coating/],
