@@ -179,27 +179,9 @@ export function CartLineRow({
             aria-describedby={[problem ? `${countId}-error` : "", stockNote ? `${countId}-stock` : ""].filter(Boolean).join(" ") || undefined}
             data-testid="cart-count-input"
           />
-          {zero ? (
-            <div className="cart-line__zero" id={`${countId}-error`} role="alert" data-testid="cart-zero-count">
-              <p className="field__error">Количество 0 — удалить товар из корзины?</p>
-              <div className="cart-line__zero-actions">
-                <button type="button" className="button button--small" onClick={(e) => remove(e.currentTarget)}>
-                  Удалить товар
-                </button>
-                <button type="button" className="link-button" onClick={() => setDraft(null)}>
-                  Оставить {formatCount(item.count)} шт.
-                </button>
-              </div>
-            </div>
-          ) : problem ? (
+          {problem && !zero ? (
             <p className="field__error" id={`${countId}-error`} role="alert">
               {QUANTITY_MESSAGE}
-            </p>
-          ) : null}
-          {stockNote ? (
-            // ADR 025: more than the stock is still orderable; the manager confirms the date.
-            <p className="cart-line__stock" id={`${countId}-stock`} data-testid="cart-stock-note">
-              {stockNote}
             </p>
           ) : null}
         </div>
@@ -217,6 +199,24 @@ export function CartLineRow({
           Удалить
         </button>
       </div>
+      {/* Under the whole row (the count's column is narrow): a typed 0, and a count beyond the stock. */}
+      {zero ? (
+        <div className="cart-line__zero" id={`${countId}-error`} role="alert" data-testid="cart-zero-count">
+          <p className="field__error">Количество 0 — удалить товар из корзины?</p>
+          <button type="button" className="button cart-line__zero-remove" onClick={(e) => remove(e.currentTarget)}>
+            Удалить товар
+          </button>
+          <button type="button" className="link-button" onClick={() => setDraft(null)}>
+            Оставить {formatCount(item.count)} шт.
+          </button>
+        </div>
+      ) : null}
+      {stockNote ? (
+        // ADR 025: more than the stock is still orderable; the note says how many wait and how long.
+        <p className="cart-line__stock" id={`${countId}-stock`} data-testid="cart-stock-note">
+          {stockNote}
+        </p>
+      ) : null}
 
       <div className="cart-line__coatings">
         {item.coatings.length > 0 ? (
