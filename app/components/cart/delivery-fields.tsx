@@ -53,7 +53,7 @@ export function DeliveryFields({
 
       <div className="delivery-fields__pickup" hidden={hydrated && !pickup} data-testid="pickup-offices">
         {offices.length > 0 ? (
-          <fieldset className="delivery-fields__offices" {...described("pickupOffice")}>
+          <fieldset className="delivery-fields__offices" aria-describedby={errors.pickupOffice ? "pickupOffice-error" : undefined}>
             <legend className="field__label">Где забрать заказ</legend>
             {offices.map((o) => (
               <label key={o.id} className="delivery-fields__office">
