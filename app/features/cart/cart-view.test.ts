@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartIssues, coatingLineState, coatingProblemCount, formatWeight, linesKey, toCartView } from "./cart-view.ts";
+import { cartIssues, coatingLineState, formatWeight, linesKey, toCartView } from "./cart-view.ts";
 import { EMPTY_CART } from "#contract/cart.ts";
 
 describe("cart view helpers", () => {
@@ -13,12 +13,8 @@ describe("cart view helpers", () => {
     expect(linesKey("[1]")).toBe(linesKey("[1]"));
     expect(linesKey("[1]")).not.toBe(linesKey("[2]"));
   });
-  it("EMPTY_CART is zeros; coating problems are counted", () => {
-    const view = toCartView(EMPTY_CART);
-    expect(view).toEqual({ lines: [], itemsPrice: 0, printPrice: 0, price: 0, totalCount: 0, weight: 0 });
-    expect(coatingProblemCount(view)).toBe(0);
-    const withProblem = { ...view, lines: [{ coatings: [{ problems: ["Выберите вариант"] }, { problems: [] }] }] } as unknown as typeof view;
-    expect(coatingProblemCount(withProblem)).toBe(1);
+  it("EMPTY_CART is zeros", () => {
+    expect(toCartView(EMPTY_CART)).toEqual({ lines: [], itemsPrice: 0, printPrice: 0, price: 0, totalCount: 0, weight: 0 });
   });
 });
 

@@ -45,11 +45,6 @@ export interface CartView {
 
 export const EMPTY_CART_VIEW: CartView = { lines: [], itemsPrice: 0, printPrice: 0, price: 0, totalCount: 0, weight: 0 };
 
-/** Coating lines the server could not price (cart/unauth `problems`): ordering waits for them (§5). */
-export function coatingProblemCount(view: CartView): number {
-  return view.lines.reduce((n, l) => n + l.coatings.filter((c) => c.problems.length > 0).length, 0);
-}
-
 /** What a coating definition needs for the line's state: completeness and a title to name it. */
 type CoatingOf = CoatingVariantsOf & { title: string };
 
