@@ -37,3 +37,8 @@ export function shipmentAddressLine(parts: AddressParts): string {
     .filter((part) => part !== "")
     .join(", ");
 }
+
+/** An office's address in one line, as the footer, the ordering page, /thanks and the order letter say it. */
+export function officeAddressLine(address: { postalCode?: string | null; city: string; street: string }): string {
+  return [squash(address.postalCode), squash(address.city), squash(address.street)].filter(Boolean).join(", ");
+}

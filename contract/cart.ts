@@ -71,8 +71,12 @@ export const CartLine = z.object({
   comment: z.string().nullable(),
   coatings: z.array(PricedCoatingLine),
   product: Product,
-  /** Enough of the group to render the line and link to /catalog/goods/{group.id}. */
-  group: z.object({ id: id(), title: z.string(), slug: z.string(), image: z.string().nullable() }),
+  /**
+   * Enough of the group to render the line and link to /catalog/goods/{group.id}, and the coatings
+   * (print types) it accepts, as ProductGroup.coatings: the cart offers only those, as the product
+   * page does. Absent from a backend that does not send it: the cart cannot narrow its choice.
+   */
+  group: z.object({ id: id(), title: z.string(), slug: z.string(), image: z.string().nullable(), coatings: z.array(id()).optional() }),
   /** Per item, the price tier reached by `count`. */
   unitPrice: money(),
   /** unitPrice × count. */

@@ -10,6 +10,8 @@ export type OfficeAddress = z.infer<typeof OfficeAddress>;
  * Россия (id 3) is served from the main host, whose office is St Petersburg's (§3).
  */
 export const CityOffice = z.object({
+  /** The office's id: the ordering page offers the offices for pickup (OrderDraft.pickupOffice). Optional: not in §3. */
+  id: z.number().int().positive().optional(),
   /** As dialled from Russia: "+7 (495) 120-48-37". */
   phone: z.string(),
   email: z.string().nullable(),

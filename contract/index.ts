@@ -36,6 +36,7 @@ export * from "./seo.ts";
 export * from "./subscription.ts";
 export * from "./feed.ts";
 export * from "./ordering-rules.ts";
+export * from "./stock-note.ts";
 export * from "./requisites.ts";
 export * from "./address-line.ts";
 

@@ -23,6 +23,12 @@ export const OrderDraft = z.object({
   deliveryType: DeliveryType.default("pickup_point"),
   /** Required unless deliveryType is pickup_point (checked by the server, field error on shipmentAddress). */
   shipmentAddress: z.string().trim().max(500).nullable().default(null),
+  /**
+   * pickup_point: the office to collect the order from (an office id of the city list, CityOffice.id);
+   * null = the city's own office. An id that names no office is a field error on pickupOffice.
+   * Ignored for the other delivery types.
+   */
+  pickupOffice: id().nullable().default(null),
   /** Free text: desired date/time window. */
   deliveryTime: z.string().trim().max(255).nullable().default(null),
   /** Chosen manager (user id from order/manager); null lets the shop assign one. */
@@ -58,6 +64,18 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
 export const OrderCoatingLine = PricedCoatingLine.omit({ problems: true });
 export type OrderCoatingLine = z.infer<typeof OrderCoatingLine>;
 
+/** The office an order is collected from: one line of address and its hours. */
+export const PickupOffice = z.object({
+  id: id(),
+  /** "Санкт-Петербург". */
+  city: z.string(),
+  /** "191040, г. Санкт-Петербург, Лиговский проспект, д. 50, корп. 12, офис 305". */
+  address: z.string(),
+  /** "Пн–Пт с 9:00 до 18:00, Сб–Вс — выходной". */
+  operationMode: z.string(),
+});
+export type PickupOffice = z.infer<typeof PickupOffice>;
+
 /** An order line: a snapshot of title, SKU and prices at ordering time. */
 export const OrderLine = z.object({
   productId: id().nullable(),
@@ -87,6 +105,8 @@ export const Order = z.object({
   representativePhone: z.string(),
   deliveryType: DeliveryType,
   shipmentAddress: z.string().nullable(),
+  /** pickup_point: where the order is collected (the office as it is now), null otherwise or when unknown. */
+  pickupOffice: PickupOffice.nullable().default(null),
   deliveryTime: z.string().nullable(),
   manager: Manager.nullable(),
   comment: z.string().nullable(),

@@ -34,14 +34,15 @@
  * Variations that do not exist or whose group is out of sale (not active) are listed in
  * `unavailableVariations` and not priced.
  *
- * Stock (ADR 025): a count above the stock is priced as any other and gets a `stockNote` ("В
- * наличии 40 шт., остальное — под заказ, срок уточнит менеджер"; with no stock "Нет в наличии —
- * под заказ, срок уточнит менеджер"): a gifts shop takes such orders and the manager confirms the
- * date, so the cart page shows the note under the count and the order accepts the line.
+ * Stock (ADR 025, ADR 043): a count above the stock is priced as any other and gets a `stockNote`
+ * (contract/stock-note.ts: "В наличии 1 268 шт., остальные 3 732 шт. — под заказ, срок поставки
+ * 8–14 дней", the term from the group's "Срок поставки" attribute, else "срок уточнит
+ * менеджер"): a gifts shop takes such orders, so the cart page shows the note under the count, the
+ * order accepts the line and its letter repeats the note.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
-import type { Cart, CartCoatingLine, CartLine, CoatingLineProblem, PricedCoatingLine, Product } from "../../contract/index";
+import { LEAD_TIME_ATTRIBUTE, leadTimeText, stockNote, type Cart, type CartCoatingLine, type CartLine, type CoatingLineProblem, type PricedCoatingLine, type Product } from "../../contract/index";
 import { queryRows, type Db } from "../db/client";
 import type { FieldError } from "../http/errors";
 import { COATING_NOT_FOUND, COATING_VARIANTS_JSON } from "../catalog/coatings";
@@ -89,6 +90,10 @@ export interface PricedCart {
 }
 
 export const COATING_NOT_OFFERED = "Это нанесение недоступно для выбранного товара";
+/** A coating the group does not accept, named (the product page would not offer it). */
+export function coatingNotOffered(title: string): string {
+  return title ? `Нанесение «${title}» для этого товара недоступно — выберите другое или удалите его` : COATING_NOT_OFFERED;
+}
 
 /** A variation on sale with what its cart line shows. */
 interface VariationRow {
@@ -96,6 +101,8 @@ interface VariationRow {
   group: CartLine["group"];
   /** Coating ids the variation's group accepts. */
   accepts: number[];
+  /** The group's supply term ("Срок поставки" attribute value), null without one. */
+  leadTime: string | null;
 }
 
 /** Variations of `ids` whose group is active, as JSON (`v` rows). */
@@ -103,21 +110,15 @@ function variationsJson(ids: SQL): SQL {
   return sql`(SELECT COALESCE(json_agg(json_build_object(
       'product', ${PRODUCT_JSON},
       'group', json_build_object('id', g.id, 'title', g.title, 'slug', g.slug, 'image', g.image),
-      'accepts', COALESCE((SELECT json_agg(pc.coating_id) FROM product_group_coatings pc WHERE pc.group_id = g.id), '[]'::json)
+      'accepts', COALESCE((SELECT json_agg(pc.coating_id ORDER BY co.sort, co.id) FROM product_group_coatings pc
+        JOIN coatings co ON co.id = pc.coating_id WHERE pc.group_id = g.id), '[]'::json),
+      'leadTime', (SELECT v.value_title FROM product_group_attributes v JOIN attributes a ON a.id = v.attribute_id
+        WHERE v.group_id = g.id AND a.slug = ${LEAD_TIME_ATTRIBUTE} ORDER BY v.value_slug LIMIT 1)
     )), '[]'::json)
     FROM products p
     JOIN product_groups g ON g.id = p.group_id AND g.is_active
     LEFT JOIN colors col ON col.id = p.color_id
     WHERE p.id = ANY(${ids}))`;
-}
-
-const pieces = new Intl.NumberFormat("ru-RU");
-
-/** Null when the stock covers `count`; else what the cart page shows under the count (ADR 025). */
-export function stockNote(stock: number, count: number): string | null {
-  if (count <= stock) return null;
-  if (stock <= 0) return "Нет в наличии — под заказ, срок уточнит менеджер";
-  return `В наличии ${pieces.format(stock).replace(/[\u202f\u00a0]/g, " ")} шт., остальное — под заказ, срок уточнит менеджер`;
 }
 
 /** The tier reached by `count`: tiers are ascending by minQty; below the first (or none) the variation's price. */
@@ -142,8 +143,9 @@ function priceCoatings(
     if (!coating) {
       problems.push({ field: "coating", message: COATING_NOT_FOUND });
     } else {
-      if (!accepts.has(coating.id)) problems.push({ field: "coating", message: COATING_NOT_OFFERED });
-      problems.push(...validateCoatingLine(coating, { ...line, quantity: count }));
+      // Not offered for this product: its sizes or variant say nothing more.
+      if (!accepts.has(coating.id)) problems.push({ field: "coating", message: coatingNotOffered(coating.title) });
+      else problems.push(...validateCoatingLine(coating, { ...line, quantity: count }));
     }
     const variantTitle = coating?.variants.find((v) => v.id === line.variant)?.title ?? null;
     const base = { ...line, coatingTitle: coating?.title ?? "", variantTitle };
@@ -257,12 +259,12 @@ export function createCartPricing(db: Db, options: CartPricingOptions = {}) {
           comment: item.comment,
           coatings: coatingLines,
           product: row.product,
-          group: row.group,
+          group: { ...row.group, coatings: row.accepts },
           unitPrice,
           itemsPrice: lineItems,
           printPrice: linePrint,
           price: roundMoney(lineItems + linePrint),
-          stockNote: stockNote(row.product.stock, item.count),
+          stockNote: stockNote(row.product.stock, item.count, leadTimeText(row.leadTime)),
           weight: lineWeight,
         });
         itemsPrice = roundMoney(itemsPrice + lineItems);

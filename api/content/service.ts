@@ -16,6 +16,7 @@ const ORDER_INFO_SECTIONS = ["printDeadline", "minimalOrder", "paymentTypes", "d
 
 function cityOffice(row: typeof offices.$inferSelect): CityOffice {
   return {
+    id: row.id,
     phone: row.phone,
     email: row.email,
     address: { postalCode: row.postalCode, city: row.city, street: row.street },

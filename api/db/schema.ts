@@ -780,6 +780,8 @@ export const orders = pgTable(
     /** §9: default pickup_point. */
     deliveryType: text("delivery_type").notNull().default("pickup_point"),
     shipmentAddress: text("shipment_address"),
+    /** pickup_point: the office the customer collects the order from (the city's own unless chosen). */
+    pickupOfficeId: integer("pickup_office_id").references(() => offices.id, { onDelete: "set null" }),
     deliveryTime: text("delivery_time"),
     managerId: integer("manager_id").references(() => users.id, { onDelete: "set null" }),
     legalCompanyId: integer("legal_company_id").references(() => legalCompanies.id, { onDelete: "set null" }),

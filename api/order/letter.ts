@@ -3,7 +3,7 @@
  * number, its lines and totals as stored, how it will be delivered and what happens next.
  * Plain text (every mail client shows it the same; nothing to sanitise).
  */
-import type { DeliveryType } from "../../contract/index";
+import type { DeliveryType, PickupOffice } from "../../contract/index";
 import type { MailMessage } from "../mail/mailer";
 import { formatPhone } from "../../contract/phone";
 
@@ -29,6 +29,8 @@ export interface LetterOrder {
   cityTitle: string | null;
   deliveryType: DeliveryType;
   shipmentAddress: string | null;
+  /** pickup_point: the office the order is collected from. */
+  pickupOffice?: PickupOffice | null;
   deliveryTime: string | null;
   comment: string | null;
   lines: LetterLine[];
@@ -62,7 +64,9 @@ function delivery(order: LetterOrder): string {
     case "transport_company":
       return `транспортной компанией по адресу: ${order.shipmentAddress ?? ""}`;
     default:
-      return "самовывоз из пункта выдачи";
+      return order.pickupOffice
+        ? `самовывоз из офиса: ${order.pickupOffice.address} (${order.pickupOffice.operationMode})`
+        : "самовывоз из офиса, адрес сообщит менеджер";
   }
 }
 
@@ -87,7 +91,8 @@ export function orderConfirmation(order: LetterOrder): MailMessage {
   out.push(`Итого: ${money(order.totalPrice)} (без учёта доставки)`);
   out.push(`Всего: ${pieces(order.totalCount)}, вес ${weightText(order.weight)}`, "");
   out.push(`Получение: ${delivery(order)}`);
-  if (order.cityTitle) out.push(`Город: ${order.cityTitle}`);
+  // A pickup names its office (with its city); "Самовывоз, Россия" said nothing.
+  if (order.cityTitle && order.deliveryType !== "pickup_point") out.push(`Город: ${order.cityTitle}`);
   if (order.deliveryTime) out.push(`Удобное время: ${order.deliveryTime}`);
   // Stored as +7 and ten digits: people read "+7 (921) 555-01-02".
   const phone = formatPhone(order.representativePhone);

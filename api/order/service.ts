@@ -31,7 +31,9 @@ import {
   minimalOrderMissing,
   minimalOrderPrice,
   normalizePhone,
+  officeAddressLine,
   type Manager,
+  type PickupOffice,
   type OrderCreated,
   type OrderCreateUnauthRequest,
   type Order,
@@ -98,6 +100,27 @@ interface References {
   files: { key: string; id: number; orderId: number | null }[];
   shopPhone: string | null;
   shopEmail: string | null;
+  /** The office the draft chose for pickup (pickupOffice), null when it names none. */
+  chosenOffice: OfficeRow | null;
+  /** The city's own office: pickup without a choice. */
+  cityOffice: OfficeRow | null;
+}
+
+interface OfficeRow {
+  id: number;
+  postalCode: string;
+  city: string;
+  street: string;
+  operationMode: string;
+}
+
+const OFFICE_JSON = sql`json_build_object('id', po.id, 'postalCode', po.postal_code, 'city', po.city, 'street', po.street, 'operationMode', po.operation_mode)`;
+
+export const PICKUP_OFFICE_UNKNOWN = "Выберите офис для самовывоза из списка";
+
+/** contract PickupOffice from an offices row. */
+function pickupOffice(row: OfficeRow | null): PickupOffice | null {
+  return row ? { id: Number(row.id), city: row.city, address: officeAddressLine(row), operationMode: row.operationMode } : null;
 }
 
 /** Changes with any write of a server cart (its lines, comment, files): order/create compares it inside its transaction. */
@@ -124,6 +147,7 @@ const ORDER_JSON = sql`json_build_object(
   'representativePhone', o.representative_phone,
   'deliveryType', o.delivery_type,
   'shipmentAddress', o.shipment_address,
+  'pickupOffice', (SELECT ${OFFICE_JSON} FROM offices po WHERE po.id = o.pickup_office_id),
   'deliveryTime', o.delivery_time,
   'manager', (SELECT json_build_object('id', u.id, 'name', COALESCE(u.name, ''), 'email', u.email, 'phone', u.phone, 'avatar', u.avatar)
     FROM users u WHERE u.id = o.manager_id),
@@ -199,7 +223,9 @@ export function createOrderService(db: Db, pricing: CartPricing, mailer: Mailer,
         COALESCE((SELECT o.phone FROM cities ci JOIN offices o ON o.id = ci.office_id WHERE ci.id = ${body.cityId}),
           (SELECT value FROM contacts WHERE name = 'companyPhoneNumber')) AS "shopPhone",
         COALESCE((SELECT o.email FROM cities ci JOIN offices o ON o.id = ci.office_id WHERE ci.id = ${body.cityId}),
-          (SELECT value FROM contacts WHERE name = 'companyGeneralEmail')) AS "shopEmail"`,
+          (SELECT value FROM contacts WHERE name = 'companyGeneralEmail')) AS "shopEmail",
+        (SELECT ${OFFICE_JSON} FROM offices po WHERE po.id = ${body.pickupOffice ?? 0}) AS "chosenOffice",
+        (SELECT ${OFFICE_JSON} FROM cities ci JOIN offices po ON po.id = ci.office_id WHERE ci.id = ${body.cityId}) AS "cityOffice"`,
     );
     return row;
   }
@@ -278,7 +304,11 @@ export function createOrderService(db: Db, pricing: CartPricing, mailer: Mailer,
         pageLimit: query.pageLimit,
         countItems: row.total,
         countPages: Math.ceil(row.total / query.pageLimit),
-        elements: row.elements.map((o) => ({ ...o, createdAt: new Date(o.createdAt).toISOString() })),
+        elements: row.elements.map((o) => ({
+          ...o,
+          createdAt: new Date(o.createdAt).toISOString(),
+          pickupOffice: pickupOffice(o.pickupOffice as unknown as OfficeRow | null),
+        })),
       };
     },
 
@@ -346,6 +376,8 @@ export function createOrderService(db: Db, pricing: CartPricing, mailer: Mailer,
     if (body.deliveryType !== "pickup_point" && !body.shipmentAddress) {
       errors.push({ field: "shipmentAddress", message: "Укажите адрес доставки" });
     }
+    // Pickup (§9, the default): the chosen office, else the city's own (ADR 043).
+    const pickup = body.deliveryType === "pickup_point";
     if (userId === null && body.legalCompany !== null) {
       errors.push({ field: "legalCompany", message: "Реквизиты компании из личного кабинета доступны после входа; приложите файл с реквизитами" });
     }
@@ -353,6 +385,8 @@ export function createOrderService(db: Db, pricing: CartPricing, mailer: Mailer,
     const refs = await references(body, fileKeys, userId);
     if (refs.city === null) errors.push({ field: "cityId", message: "Выберите город из списка" });
     if (body.manager !== null && !refs.manager) errors.push({ field: "manager", message: "Такого менеджера нет, выберите из списка" });
+    if (pickup && body.pickupOffice !== null && !refs.chosenOffice) errors.push({ field: "pickupOffice", message: PICKUP_OFFICE_UNKNOWN });
+    const office = pickup ? pickupOffice(refs.chosenOffice ?? refs.cityOffice) : null;
     const fileByKey = new Map(refs.files.map((f) => [f.key, f]));
     /** Null when the file can be attached; else why not. */
     const fileProblem = (key: string, missing: string) => {
@@ -433,7 +467,8 @@ export function createOrderService(db: Db, pricing: CartPricing, mailer: Mailer,
           // contract phone(): typed through a mask; stored as +7 and ten digits (contract/phone.ts).
           representativePhone: normalizePhone(body.representativePhone) ?? body.representativePhone,
           deliveryType: body.deliveryType,
-          shipmentAddress: body.deliveryType === "pickup_point" ? null : body.shipmentAddress,
+          shipmentAddress: pickup ? null : body.shipmentAddress,
+          pickupOfficeId: office?.id ?? null,
           deliveryTime: body.deliveryTime || null,
           managerId: manager?.id ?? null,
           legalCompanyId: userId === null ? null : body.legalCompany,
@@ -492,6 +527,7 @@ export function createOrderService(db: Db, pricing: CartPricing, mailer: Mailer,
       cityTitle: refs.city,
       deliveryType: body.deliveryType,
       shipmentAddress: body.shipmentAddress,
+      pickupOffice: office,
       deliveryTime: body.deliveryTime,
       comment: input.comment,
       lines: cart.cartItems.map((line) => ({

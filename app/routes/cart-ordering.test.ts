@@ -1,7 +1,7 @@
 /** The ordering action: field errors under the fields (§5), values kept, Idempotency-Key sent, junk never a 5xx. */
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "#app/lib/api-client.server.ts";
-import type { OrderAnswer } from "#app/features/cart/ordering.ts";
+import { thanksHref, type OrderAnswer } from "#app/features/cart/ordering.ts";
 import { action } from "./cart-ordering.tsx";
 import type { Route } from "./+types/cart-ordering";
 
@@ -9,7 +9,7 @@ const API = "http://api.test/api";
 type Handler = (request: Request) => Response | Promise<Response>;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-async function order(body: BodyInit | null, handler: Handler = () => json({ data: { id: 1042 } })) {
+async function order(body: BodyInit | null, handler: Handler = () => json({ data: { id: 1042 } }), city: { id: number; office?: { id?: number } } = { id: 2 }) {
   const seen: Request[] = [];
   const api = createApiClient({
     baseUrl: API,
@@ -20,7 +20,7 @@ async function order(body: BodyInit | null, handler: Handler = () => json({ data
     },
   });
   const request = new Request("http://shop.test/cart/ordering", { method: "POST", body });
-  const context = { api, city: { id: 2 }, site: { hostname: "shop.test" }, cookieDomain: undefined };
+  const context = { api, city, site: { hostname: "shop.test" }, cookieDomain: undefined };
   const result = (await action({ request, context, params: {} } as unknown as Route.ActionArgs)) as unknown as { data: OrderAnswer; init: ResponseInit | null };
   return { answer: result.data, seen, headers: new Headers(result.init?.headers) };
 }
@@ -66,6 +66,8 @@ describe("POST /cart/ordering", () => {
       representativeEmail: "maria@example.ru",
       representativePhone: "+79211234567",
       deliveryType: "pickup_point",
+      // No office chosen: the city's own (the API's default).
+      pickupOffice: null,
       shipmentAddress: null,
       deliveryTime: "после 14:00",
       manager: 7,
@@ -73,6 +75,40 @@ describe("POST /cart/ordering", () => {
       variations: JSON.parse(lines),
       comment: "Счёт на юрлицо",
       imageKeys: [FILE_A],
+    });
+  });
+
+  describe("pickup office (issue 25 item 19)", () => {
+    it("sends the chosen office, and /thanks learns where to collect the order", async () => {
+      const { answer, seen } = await order(valid({ pickupOffice: "2" }), undefined, { id: 3, office: { id: 1 } });
+      expect(answer).toEqual({ ok: true, orderId: 1042, pickupOffice: 2 });
+      expect(thanksHref(1042, 2)).toBe("/thanks?order=1042&office=2");
+      expect(await seen[0]!.json()).toMatchObject({ cityId: 3, deliveryType: "pickup_point", pickupOffice: 2, shipmentAddress: null });
+    });
+
+    it("without a choice the API takes the city's own office, and /thanks names that one", async () => {
+      const { answer, seen } = await order(valid(), undefined, { id: 2, office: { id: 2 } });
+      expect(answer).toEqual({ ok: true, orderId: 1042, pickupOffice: 2 });
+      expect(await seen[0]!.json()).toMatchObject({ pickupOffice: null });
+    });
+
+    it("delivery sends no office and /thanks names none", async () => {
+      const { answer, seen } = await order(valid({ deliveryType: "courier", shipmentAddress: "Москва, ул. Тверская, д. 1", pickupOffice: "2" }), undefined, { id: 2, office: { id: 2 } });
+      expect(answer).toEqual({ ok: true, orderId: 1042 });
+      expect(await seen[0]!.json()).toMatchObject({ deliveryType: "courier", pickupOffice: null, shipmentAddress: "Москва, ул. Тверская, д. 1" });
+    });
+
+    it.each([["letters", "Москва"], ["a negative id", "-1"], ["a huge id", "99999999999"], ["markup", "<b>1</b>"]])("refuses %s under the field, without a call", async (_, value) => {
+      const { answer, seen } = await order(valid({ pickupOffice: value }));
+      expect(seen).toHaveLength(0);
+      expect(answer).toMatchObject({ ok: false, errors: { pickupOffice: "Выберите офис для самовывоза из списка." } });
+    });
+
+    it("an office the API does not know is the API's message under the field", async () => {
+      const { answer } = await order(valid({ pickupOffice: "77" }), () =>
+        json({ message: "Проверьте заказ", errors: [{ field: "pickupOffice", message: "Выберите офис для самовывоза из списка" }] }, 400),
+      );
+      expect(answer).toMatchObject({ ok: false, errors: { pickupOffice: "Выберите офис для самовывоза из списка" }, values: { pickupOffice: "77" } });
     });
   });
 

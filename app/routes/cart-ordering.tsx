@@ -1,6 +1,6 @@
 /**
  * /cart/ordering (§2, §3 order draft): name, e-mail, phone (§5 mask), delivery type (pickup by
- * default, §9; courier and transport company need an address), delivery time, manager
+ * default, §9, from one of the offices; courier and transport company need an address), delivery time, manager
  * (/api/order/manager), requisites as a file. A `<Form method="post">`: the action orders the
  * local cart's lines (a hidden field filled after hydration) with an Idempotency-Key made once
  * per ordering attempt. §5 field errors show under the fields and nothing typed is lost. On
@@ -10,19 +10,21 @@ import { useEffect, useMemo, useState } from "react";
 import { Form, data, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/cart-ordering";
 import { endpoints } from "#contract/index.ts";
-import { loadOrderAccount, placeOrder } from "#app/features/cart/ordering.server.ts";
+import { loadOrderAccount, pickupOffices, placeOrder } from "#app/features/cart/ordering.server.ts";
 import { managerCookie, MANAGER_COOKIE, readCookies } from "#app/lib/cookies.server.ts";
-import { cartItems, cartPayload, incompleteCoatingCount, orderingBlock, UPLOAD_ACCEPT_TYPES, UPLOAD_MAX_BYTES, UPLOAD_TOO_BIG } from "#app/features/cart/cart.ts";
-import { coatingProblemCount, EMPTY_CART_VIEW } from "#app/features/cart/cart-view.ts";
-import { DELIVERY_TYPES, EMPTY_ORDER_FORM, ORDER_FIELD, thanksHref, type OrderAnswer, type OrderFormValues } from "#app/features/cart/ordering.ts";
+import { cartItems, cartPayload, orderingBlock, UPLOAD_ACCEPT_TYPES, UPLOAD_MAX_BYTES, UPLOAD_TOO_BIG } from "#app/features/cart/cart.ts";
+import { cartIssues, EMPTY_CART_VIEW } from "#app/features/cart/cart-view.ts";
+import { EMPTY_ORDER_FORM, ORDER_FIELD, thanksHref, type OrderAnswer, type OrderFormValues } from "#app/features/cart/ordering.ts";
 import { useCartPage } from "#app/features/cart/use-cart.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
 import { toCoatingChoice } from "#app/features/coating/coating-form.ts";
 import { CartTotals, NoScriptCart, OrderBlockNote, PricingError, RemovedNotice, indexChoices } from "#app/components/cart/cart-parts.tsx";
+import { DeliveryFields } from "#app/components/cart/delivery-fields.tsx";
 import { PhoneInput } from "#app/lib/mask.tsx";
 import { trackGoal } from "#app/lib/analytics.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
+import { formatCount } from "#app/lib/format.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import cartStyles from "#app/styles/cart.css?url";
 
@@ -41,6 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     savedManager: managers.some((m) => m.id === saved) ? String(saved) : "",
     coatings: coatings.map(toCoatingChoice),
     account,
+    // Pickup (§9 default): the site's city office first, then the company's others (ADR 043).
+    offices: pickupOffices(context.cities, context.city),
   };
 }
 
@@ -82,7 +86,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
     price: view.price,
     linePrices: view.lines.map((l) => l.price),
     minimalOrderPrice: root?.minimalOrderPrice,
-    incompleteCoatings: incompleteCoatingCount(cart, byId) + coatingProblemCount(view),
+    issues: cartIssues(items, byId, view),
   });
   const [key, setKey] = useState(newKey);
   const restart = actionData && !actionData.ok && actionData.newAttempt ? actionData : null;
@@ -92,12 +96,13 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
 
   // Success: the local cart is cleared, the goal fires, and the visitor lands on /thanks.
   const orderId = actionData?.ok ? actionData.orderId : null;
+  const collectAt = actionData?.ok ? (actionData.pickupOffice ?? null) : null;
   useEffect(() => {
     if (orderId === null) return;
     clear();
     trackGoal("order_send", { order: orderId });
-    void navigate(thanksHref(orderId), { replace: true });
-  }, [orderId, clear, navigate]);
+    void navigate(thanksHref(orderId, collectAt), { replace: true });
+  }, [orderId, collectAt, clear, navigate]);
 
   const failed = actionData && !actionData.ok ? actionData : null;
   const account = loaderData.account;
@@ -115,13 +120,10 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
         }
       : {}),
   };
-  const [savedAddress, setSavedAddress] = useState(values.savedAddress ?? "");
   // A requisites file over the limit is refused as soon as it is chosen (JavaScript on): the form
   // is not sent with it, the message shows under the field, and the rest of the form stays.
   const [fileTooBig, setFileTooBig] = useState(false);
   const errors = fileTooBig ? { ...failed?.errors, legalFile: UPLOAD_TOO_BIG } : (failed?.errors ?? {});
-  const [delivery, setDelivery] = useState(values.deliveryType);
-  const needsAddress = DELIVERY_TYPES.find((d) => d.value === delivery)?.needsAddress ?? false;
   const lines = JSON.stringify(cartPayload(cart, byId));
   const imageKeys = JSON.stringify(cart.images.map((i) => i.key));
   const canOrder = hydrated && items.length > 0 && !block.blocked && orderId === null;
@@ -193,41 +195,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
               {err("representativePhone")}
             </fieldset>
 
-            <fieldset className="ordering-form__group">
-              <legend>Доставка</legend>
-              <div className="ordering-form__radios" role="radiogroup" aria-label="Способ доставки">
-                {DELIVERY_TYPES.map((d) => (
-                  <label key={d.value} className="radio">
-                    <input type="radio" name={ORDER_FIELD.deliveryType} value={d.value} checked={delivery === d.value} onChange={() => setDelivery(d.value)} />
-                    {d.title}
-                  </label>
-                ))}
-              </div>
-              {err("deliveryType")}
-              {account && account.addresses.length > 0 ? (
-                <label className="field" hidden={!needsAddress && !errors.shipmentAddress}>
-                  <span className="field__label">Сохранённый адрес</span>
-                  <select className="field__input" name={ORDER_FIELD.savedAddress} value={savedAddress} onChange={(e) => setSavedAddress(e.target.value)} data-testid="saved-address">
-                    {account.addresses.map((a) => (
-                      <option key={a.id} value={a.id}>
-                        {a.address}
-                      </option>
-                    ))}
-                    <option value="">Другой адрес</option>
-                  </select>
-                </label>
-              ) : null}
-              <label className="field" hidden={(!needsAddress && !errors.shipmentAddress) || (hydrated && savedAddress !== "")}>
-                <span className="field__label">{account?.addresses.length ? "Другой адрес (если не выбран сохранённый)" : "Адрес доставки"}</span>
-                <textarea className="field__input" name={ORDER_FIELD.address} defaultValue={values.shipmentAddress} autoComplete="street-address" rows={2} maxLength={500} required={needsAddress && savedAddress === ""} {...described("shipmentAddress")} />
-              </label>
-              {err("shipmentAddress")}
-              <label className="field">
-                <span className="field__label">Желаемые дата и время доставки</span>
-                <input className="field__input" name={ORDER_FIELD.deliveryTime} defaultValue={values.deliveryTime} maxLength={255} placeholder="Например: до 15 декабря, после 14:00" {...described("deliveryTime")} />
-              </label>
-              {err("deliveryTime")}
-            </fieldset>
+            <DeliveryFields values={values} offices={loaderData.offices} account={account} errors={errors} hydrated={hydrated} />
 
             <fieldset className="ordering-form__group">
               <legend>Менеджер и реквизиты</legend>
@@ -302,9 +270,13 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
               {view.lines.map((l) => (
                 <li key={l.variation}>
                   <span>{l.title}</span>
-                  <span>
-                    {l.count} шт.
-                  </span>
+                  <span>{formatCount(l.count)} шт.</span>
+                  {/* A count beyond the stock is ordered as it is; the letter repeats this (ADR 025). */}
+                  {l.stockNote ? (
+                    <span className="ordering-lines__stock" data-testid="ordering-stock-note">
+                      {l.stockNote}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>

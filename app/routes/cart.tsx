@@ -6,14 +6,14 @@
  * incomplete, and below the minimal order, §4). Personal: private, noindex; without JavaScript
  * it says a cart needs it and how to order by phone or e-mail.
  */
-import { useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/cart";
 import { endpoints } from "#contract/index.ts";
 import { toCoatingChoice } from "#app/features/coating/coating-form.ts";
 import { priceLocalCart, CART_UNREADABLE_MESSAGE } from "#app/features/cart/cart.server.ts";
-import { cartItems, incompleteCoatingCount, orderingBlock, setOrderComment, MAX_ORDER_COMMENT, type LocalCart } from "#app/features/cart/cart.ts";
-import { coatingProblemCount, EMPTY_CART_VIEW, type CartPriceAnswer } from "#app/features/cart/cart-view.ts";
+import { cartItems, orderingBlock, setOrderComment, MAX_ORDER_COMMENT, type LocalCart } from "#app/features/cart/cart.ts";
+import { cartIssues, EMPTY_CART_VIEW, type CartPriceAnswer } from "#app/features/cart/cart-view.ts";
 import { useCartPage } from "#app/features/cart/use-cart.ts";
 import { useDraft } from "#app/features/cart/use-draft.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
@@ -52,13 +52,24 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const items = cartItems(cart);
   const shown = pricing.answer ?? pricing.latest;
   const view = shown?.cart ?? EMPTY_CART_VIEW;
-  const incomplete = incompleteCoatingCount(cart, byId);
+  // Lines whose typed count is not a count (0, empty, over 999 999): no totals, no ordering meanwhile.
+  const [badCounts, setBadCounts] = useState<ReadonlySet<number>>(() => new Set());
+  const onCountProblem = useCallback((variation: number, invalid: boolean) => {
+    setBadCounts((prev) => {
+      if (prev.has(variation) === invalid) return prev;
+      const next = new Set(prev);
+      if (invalid) next.add(variation);
+      else next.delete(variation);
+      return next;
+    });
+  }, []);
+  const issues = cartIssues(items, byId, view, items.filter((i) => badCounts.has(i.variation)).length);
   const block = orderingBlock({
     lineCount: items.length,
     price: view.price,
     linePrices: view.lines.map((l) => l.price),
     minimalOrderPrice: root?.minimalOrderPrice,
-    incompleteCoatings: incomplete + coatingProblemCount(view),
+    issues,
   });
 
   return (
@@ -84,6 +95,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                   coatings={coatings}
                   byId={byId}
                   update={update}
+                  onCountProblem={onCountProblem}
                 />
               ))}
             </ul>
@@ -91,7 +103,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             <CartImages cart={cart} update={update} />
           </div>
           <aside className="cart-summary" aria-label="Итого">
-            <CartTotals view={view} dimmed={pricing.pending} />
+            <CartTotals view={view} dimmed={pricing.pending} unknown={issues.badCounts > 0} />
             <OrderBlockNote block={block} pending={pricing.pending} failed={Boolean(shown?.error)} />
             {block.blocked || pricing.pending ? (
               <button type="button" className="button button--primary button--large cart-summary__order" disabled data-testid="order-button">

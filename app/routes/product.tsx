@@ -11,6 +11,7 @@ import { endpoints, emptyPaged, type Coating, type ProductGroup, type ProductGro
 import type { SeoEntry } from "#contract/content.ts";
 import { inCity, type CityTitleForms } from "#contract/city-tokens.ts";
 import { MAX_DB_ID } from "#contract/limits.ts";
+import { leadTimeOf } from "#contract/stock-note.ts";
 import { productHref, type ProductCardView } from "#app/features/catalog/card-view.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { useViewedProducts } from "#app/features/viewed/use-viewed.ts";
@@ -30,7 +31,7 @@ import { Gallery } from "#app/components/product/gallery.tsx";
 import { VariantPicker } from "#app/components/product/variant-picker.tsx";
 import { selectVariation, variationChoices } from "#app/features/catalog/variant-selection.ts";
 import { CoatingCalculator } from "#app/components/product/coating-calculator.tsx";
-import { readCoatingForm, toCoatingChoice } from "#app/features/coating/coating-form.ts";
+import { offeredCoatings, readCoatingForm, toCoatingChoice } from "#app/features/coating/coating-form.ts";
 import { priceCoatingLine } from "#app/features/coating/coating-price.server.ts";
 import { COATING_PRICE_ACTION } from "#app/features/coating/coating-form.ts";
 import { DeferredStrip } from "#app/components/product/deferred-strip.tsx";
@@ -68,7 +69,6 @@ interface ProductPageInput {
 /** The product page's data: only what the page shows. */
 function productPage({ group, description, coatings, seoEntries, path, origin, city }: ProductPageInput) {
   const summary = plainText(description);
-  const accepted = new Set(group.coatings);
   const seo = resolveSeo(seoEntries, path, origin, {
     title: `${group.title} с логотипом — купить ${inCity(city.titlePrepositional)}`,
     description:
@@ -94,13 +94,15 @@ function productPage({ group, description, coatings, seoEntries, path, origin, c
         minPrice: group.minPrice,
         maxPrice: group.maxPrice,
         attributes: attributeRows(group.attributes),
+        /** The supply term beyond the stock (contract/stock-note.ts), null without one. */
+        leadTime: leadTimeOf(group.attributes),
         variations: group.products.map(({ id, sku, color, size, stock, price, priceTiers, images }) => ({ id, sku, color, size, stock, price, priceTiers, images })),
       },
       breadcrumbs: [
         ...group.breadcrumbs.map((c): Crumb => ({ title: c.title, href: `/catalog/${c.slug}` })),
         { title: group.title, href: productHref(group.id) },
       ],
-      coatings: coatings.filter((c) => accepted.has(c.id)).map(toCoatingChoice),
+      coatings: offeredCoatings(coatings, group.coatings).map(toCoatingChoice),
       seo,
   };
 }
@@ -230,7 +232,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </p>
           <VariantPicker choices={choices} colorTitle={variation?.color?.title ?? null} size={variation?.size ?? null} />
           <ProductListButtons groupId={product.id} productId={variation?.id ?? null} />
-          <CoatingCalculator key={product.id} coatings={coatings} variation={variation} initial={actionData} />
+          <CoatingCalculator key={product.id} coatings={coatings} variation={variation} leadTime={product.leadTime} initial={actionData} />
         </div>
       </div>
 

@@ -1,6 +1,6 @@
 /**
- * /thanks (§2): the order is placed. With `?order=ID` it names the order number; either way it says
- * what happens next. Personal (private, noindex); the ordering page clears the local cart before
+ * /thanks (§2): the order is placed. With `?order=ID` it names the order number (and with
+ * `&office=N`, a pickup's office: address and hours); either way it says what happens next. Personal (private, noindex); the ordering page clears the local cart before
  * coming here.
  */
 import type { Route } from "./+types/thanks";
@@ -8,13 +8,17 @@ import { AppLink } from "#app/lib/navigation.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { telHref } from "#app/features/content/contacts.ts";
+import { pickupOffices } from "#app/features/cart/ordering.server.ts";
 import cartStyles from "#app/styles/cart.css?url";
 
-export function loader({ url }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("order") ?? "";
   // Only a number is an order number; anything else is left out (never echoed).
   const order = /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-  return { order };
+  // Pickup: the office the order is collected from (an office of the city list; anything else: none).
+  const office = url.searchParams.get("office") ?? "";
+  const pickup = order !== null && /^\d{1,10}$/.test(office) ? (pickupOffices(context.cities, context.city).find((o) => o.id === Number(office)) ?? null) : null;
+  return { order, pickup };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
@@ -35,6 +39,15 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="thanks-page__number">Ваш заказ принят.</p>
       )}
+      {loaderData.pickup ? (
+        <div className="thanks-page__pickup" data-testid="thanks-pickup">
+          <h2>Где забрать заказ</h2>
+          <p>
+            <strong>{loaderData.pickup.title}:</strong> {loaderData.pickup.address}
+          </p>
+          <p className="thanks-page__hours">Часы работы: {loaderData.pickup.operationMode}. Менеджер сообщит, когда заказ будет готов.</p>
+        </div>
+      ) : null}
       <h2>Что дальше</h2>
       <ol className="thanks-page__steps">
         <li>Мы отправили подтверждение заказа на ваш e-mail.</li>

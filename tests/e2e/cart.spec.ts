@@ -78,11 +78,20 @@ test("product → print run 100 → В корзину → /cart → Оформи
   await page.getByLabel("Телефон").pressSequentially("89211234567");
   await expect(page.getByLabel("Телефон")).toHaveValue("+7 (921) 123-45-67");
   await page.getByLabel("Менеджер").selectOption({ index: 1 });
+  // Pickup (§9 default): the offices with address and hours, the main site's St Petersburg one
+  // chosen; no delivery address is asked for (issue 25 item 19). The customer picks Moscow.
+  await expect(page.getByRole("radio", { name: /Офис в Санкт-Петербурге/ })).toBeChecked();
+  await expect(page.getByTestId("pickup-offices")).toContainText("Пн–Пт");
+  await expect(page.getByLabel("Адрес доставки")).toBeHidden();
+  await expect(page.getByLabel("Когда вам удобно забрать заказ")).toBeVisible();
+  await page.getByRole("radio", { name: /Офис в Москве/ }).check();
   await page.getByRole("button", { name: "Отправить заказ" }).click();
 
-  await expect(page).toHaveURL(/\/thanks\?order=\d+$/);
+  await expect(page).toHaveURL(/\/thanks\?order=\d+&office=\d+$/);
   const order = new URL(page.url()).searchParams.get("order");
   await expect(page.getByTestId("order-number")).toContainText(`№\u00a0${order}`);
+  await expect(page.getByTestId("thanks-pickup")).toContainText("Офис в Москве");
+  await expect(page.getByTestId("thanks-pickup")).toContainText("Часы работы: Пн–Пт");
   await expect(page.getByText(/в течение одного рабочего дня/)).toBeVisible();
   expect(await goals(page)).toContain("order_send");
   await expect(cartCount(page)).toHaveText("");
@@ -97,10 +106,16 @@ test("below the minimal order: Оформить заказ is blocked and the mi
   await page.goto("/cart");
   await expect(page.getByTestId("order-block")).toContainText("До минимальной суммы заказа не хватает");
   await expect(page.getByRole("button", { name: "Оформить заказ" })).toBeDisabled();
-  // §5: a count of 0 is not taken, and says why.
+  // §5: a count of 0 is not taken: no totals of the old count, and the line may be removed (issue 25 item 17).
   const input = page.getByTestId("cart-count-input");
   await input.fill("0");
-  await expect(page.getByRole("alert").filter({ hasText: "Укажите тираж от 1 до 999 999 шт." })).toBeVisible();
+  await expect(page.getByTestId("cart-zero-count")).toContainText("Количество 0 — удалить товар из корзины?");
+  await expect(page.getByTestId("cart-line-price")).toHaveText("—");
+  await expect(page.getByTestId("cart-total")).toHaveText("—");
+  await expect(page.getByTestId("order-block")).toHaveText("Укажите количество от 1 до 999 999 шт. или удалите товар.");
+  await page.getByRole("button", { name: "Оставить 1 шт." }).click();
+  await expect(input).toHaveValue("1");
+  await expect(page.getByTestId("cart-total")).not.toHaveText("—");
   await input.fill("1000000");
   await expect(page.getByRole("alert").filter({ hasText: "Укажите тираж от 1 до 999 999 шт." })).toBeVisible();
   await page.getByTestId("cart-line").getByRole("button", { name: /Удалить .* из корзины/ }).click();
@@ -221,7 +236,7 @@ test("a 4 MB layout on /cart and a 4 MB requisites file on /cart/ordering are ac
   await page.getByLabel("Телефон").fill("");
   await page.getByLabel("Телефон").pressSequentially("9211234567");
   await page.getByRole("button", { name: "Отправить заказ" }).click();
-  await expect(page).toHaveURL(/\/thanks\?order=\d+$/);
+  await expect(page).toHaveURL(/\/thanks\?order=\d+&office=\d+$/);
 });
 
 test("an 11 MB file: a clear message, the page stays (JavaScript on)", async ({ page, request }) => {

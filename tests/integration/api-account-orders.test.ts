@@ -116,6 +116,7 @@ describe.each(testBackends())("orders of a logged-in customer on $name", (backen
       totalCount: 500,
     });
     expect(order.manager?.name).toMatch(/[А-ЯЁ]/);
+    expect(order.pickupOffice).toBeNull();
     expect(order.items.map((i) => [i.productId, i.count, i.price, i.printPrice, i.totalPrice])).toEqual(
       priced.cartItems.map((l) => [l.variation, l.count, l.unitPrice, l.printPrice, l.price]),
     );
@@ -162,6 +163,18 @@ describe.each(testBackends())("orders of a logged-in customer on $name", (backen
       sql`SELECT legal_company_id AS legal, shipment_address AS address FROM orders WHERE id = ${id}`,
     );
     expect(stored).toEqual({ legal: company.id, address: null });
+    // Picked up at the city's own office (Санкт-Петербург), which the order list names (issue 25 item 19).
+    const page = endpoints.orderList.response.parse(await dataOf(await call(t, "/api/order/?page=1", { token: owner.token })));
+    const [office] = await queryRows<{ id: number; postal_code: string; street: string; operation_mode: string }>(
+      t.db,
+      sql`SELECT o.id, o.postal_code, o.street, o.operation_mode FROM offices o JOIN cities c ON c.office_id = o.id WHERE c.id = 1`,
+    );
+    expect(page.elements.find((o) => o.id === id)!.pickupOffice).toEqual({
+      id: office.id,
+      city: "Санкт-Петербург",
+      address: `${office.postal_code}, Санкт-Петербург, ${office.street}`,
+      operationMode: office.operation_mode,
+    });
   });
 
   it("answers a retried Idempotency-Key with the same order, never another customer's", async () => {

@@ -193,6 +193,26 @@ describe.each(testBackends())("cart/unauth on $name", (backend) => {
       expect(cart.cartItems[0].printPrice).toBe(lines.find((l) => l.id === "ok")!.price);
     });
 
+    it("names a print type the product does not take, says which ones it takes, and never fails the cart (issue 25 item 16)", async () => {
+      const [foreign] = await queryRows<{ title: string }>(t.db, sql`SELECT title FROM coatings WHERE id = ${f.foreignCoating}`);
+      const accepted = await queryRows<{ coating_id: number }>(
+        t.db,
+        sql`SELECT pc.coating_id FROM product_group_coatings pc JOIN products p ON p.group_id = pc.group_id JOIN coatings co ON co.id = pc.coating_id
+            WHERE p.id = ${f.variation} ORDER BY co.sort, co.id`,
+      );
+      const cart = await priced({
+        variations: [{ variation: f.variation, count: 10, coatings: [{ id: "foreign", coating: f.foreignCoating, width: 30, height: 20 }] }],
+      });
+      const [line] = cart.cartItems;
+      // What the product page offers (ProductGroup.coatings), so the cart offers the same.
+      expect(line.group.coatings).toEqual(accepted.map((r) => r.coating_id));
+      expect(line.coatings[0].problems).toEqual([
+        { field: "coating", message: `Нанесение «${foreign.title}» для этого товара недоступно — выберите другое или удалите его` },
+      ]);
+      expect(line.coatings[0].price).toBe(0);
+      expect(line.printPrice).toBe(0);
+    });
+
     it("lists variations that do not exist or are out of sale, and does not price them", async () => {
       const [inactive] = await queryRows<{ id: number; group_id: number }>(
         t.db,
@@ -216,22 +236,47 @@ describe.each(testBackends())("cart/unauth on $name", (backend) => {
       }
     });
 
-    it("prices counts above the stock and notes that the rest is made to order (ADR 025)", async () => {
+    it("prices counts above the stock and notes how many are made to order, with the group's supply term (ADR 025, issue 25 item 17)", async () => {
       const [row] = await queryRows<{ stock: number }>(t.db, sql`SELECT stock FROM products WHERE id = ${f.variation}`);
       const [otherStock] = await queryRows<{ stock: number }>(t.db, sql`SELECT stock FROM products WHERE id = ${other.variation}`);
-      await t.db.execute(sql`UPDATE products SET stock = 40 WHERE id = ${f.variation}`);
+      // The supply term is the group's "Срок поставки" attribute (seeded for every group).
+      const terms = await queryRows<{ id: number; term: string | null }>(
+        t.db,
+        sql`SELECT p.id, (SELECT v.value_title FROM product_group_attributes v JOIN attributes a ON a.id = v.attribute_id
+              WHERE v.group_id = p.group_id AND a.slug = 'delivery-period') AS term
+            FROM products p WHERE p.id IN (${f.variation}, ${other.variation})`,
+      );
+      const term = (id: number) => terms.find((r) => r.id === id)!.term!;
+      expect(term(f.variation)).toMatch(/\d/);
+      await t.db.execute(sql`UPDATE products SET stock = 1268 WHERE id = ${f.variation}`);
       await t.db.execute(sql`UPDATE products SET stock = 0 WHERE id = ${other.variation}`);
       // From the database (the route's read cache may hold these rows from the tests above).
       const pricing = createCartPricing(t.db, { cacheTtlMs: 0 });
       const lines = (items: { variation: number; count: number }[]) => items.map((i) => ({ ...i, comment: null, coatings: [] }));
+      const said = (value: string) => value.replace(/^Под заказ, /, "");
       try {
-        const { cart } = await pricing.price(lines([{ variation: f.variation, count: 100 }, { variation: other.variation, count: 3 }]));
+        const { cart } = await pricing.price(lines([{ variation: f.variation, count: 5000 }, { variation: other.variation, count: 3 }]));
         expect(cart.cartItems.map((l) => l.stockNote)).toEqual([
-          "В наличии 40 шт., остальное — под заказ, срок уточнит менеджер",
-          "Нет в наличии — под заказ, срок уточнит менеджер",
+          `В наличии 1\u00a0268\u00a0шт., остальные 3\u00a0732\u00a0шт. — под заказ, срок поставки ${said(term(f.variation))}`,
+          `Нет в наличии — 3\u00a0шт. под заказ, срок поставки ${said(term(other.variation))}`,
         ]);
+        // A group without a supply term: the manager names the date.
+        const [attribute] = await queryRows<{ id: number }>(t.db, sql`SELECT id FROM attributes WHERE slug = 'delivery-period'`);
+        const [group] = await queryRows<{ group_id: number; value_slug: string; value_title: string }>(
+          t.db,
+          sql`SELECT v.group_id, v.value_slug, v.value_title FROM product_group_attributes v JOIN products p ON p.group_id = v.group_id
+              WHERE p.id = ${other.variation} AND v.attribute_id = ${attribute.id}`,
+        );
+        await t.db.execute(sql`DELETE FROM product_group_attributes WHERE group_id = ${group.group_id} AND attribute_id = ${attribute.id}`);
+        try {
+          const bare = await pricing.price(lines([{ variation: other.variation, count: 3 }]));
+          expect(bare.cart.cartItems[0].stockNote).toBe("Нет в наличии — 3\u00a0шт. под заказ, срок уточнит менеджер");
+        } finally {
+          await t.db.execute(sql`INSERT INTO product_group_attributes (group_id, attribute_id, value_slug, value_title)
+            VALUES (${group.group_id}, ${attribute.id}, ${group.value_slug}, ${group.value_title})`);
+        }
         expect(cart.cartItems[0].itemsPrice).toBeGreaterThan(0);
-        const within = await pricing.price(lines([{ variation: f.variation, count: 40 }]));
+        const within = await pricing.price(lines([{ variation: f.variation, count: 1268 }]));
         expect(within.cart.cartItems[0].stockNote).toBeNull();
         // The route answers the note too (contract Cart).
         expect((await priced({ variations: [{ variation: f.variation, count: 1 }] })).cartItems[0]).toHaveProperty("stockNote");

@@ -32,6 +32,7 @@ describe.each(testBackends())("content on $name", (backend) => {
     const cities = endpoints.cityList.response.parse(await data(await t.get("/api/city/")));
     const [spb, msk, rus] = cities;
     expect(spb.office).toEqual({
+      id: expect.any(Number),
       phone: expect.stringMatching(/^\+7 \(812\) \d{3}-\d{2}-\d{2}$/),
       email: "info@tmg-podarki.ru",
       address: { postalCode: expect.stringMatching(/^19\d{4}$/), city: "Санкт-Петербург", street: expect.any(String) },
@@ -40,6 +41,7 @@ describe.each(testBackends())("content on $name", (backend) => {
     });
     expect(rus.office).toEqual(spb.office);
     expect(msk.office).toEqual({
+      id: expect.any(Number),
       phone: expect.stringMatching(/^\+7 \(495\) \d{3}-\d{2}-\d{2}$/),
       email: expect.stringMatching(/@tmg-podarki\.ru$/),
       address: { postalCode: expect.stringMatching(/^1\d{5}$/), city: "Москва", street: expect.any(String) },
@@ -47,6 +49,8 @@ describe.each(testBackends())("content on $name", (backend) => {
       coordinates: { lat: expect.closeTo(55.75, 0), lon: expect.closeTo(37.6, 0) },
     });
     expect(msk.office!.address.street).not.toBe(spb.office!.address.street);
+    // Ids name the offices for pickup (OrderDraft.pickupOffice).
+    expect(msk.office!.id).not.toBe(spb.office!.id);
     // The init contacts stay the main (St Petersburg) office's.
     const init = await data<Init>(await t.get("/api/init/web"));
     expect(init.contacts.find((c) => c.name === "companyPhoneNumber")!.value).toBe(spb.office!.phone);

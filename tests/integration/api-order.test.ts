@@ -191,6 +191,43 @@ describe.each(testBackends())("orders on $name", (backend) => {
       expect(letter.text).toContain("+7 (495) 120-48-37");
     });
 
+    describe("pickup (§9 default delivery type): the office (issue 25 item 19)", () => {
+      const offices = () =>
+        queryRows<{ id: number; city: string; street: string; postal_code: string; operation_mode: string }>(
+          t.db,
+          sql`SELECT id, city, street, postal_code, operation_mode FROM offices ORDER BY id`,
+        );
+      const stored = async (id: number) =>
+        (await queryRows<{ pickup_office_id: number | null }>(t.db, sql`SELECT pickup_office_id FROM orders WHERE id = ${id}`))[0].pickup_office_id;
+
+      it("stores the chosen office and names its address and hours in the letter, not «Россия»", async () => {
+        const [spb, msk] = await offices();
+        // The main site (Россия) ordering for pickup at the Moscow office.
+        const id = await create(draft({ cityId: 3, pickupOffice: msk.id }));
+        expect(await stored(id)).toBe(msk.id);
+        await vi.waitFor(() => expect(sent).toHaveLength(1));
+        const text = sent[0].text;
+        expect(text).toContain(`Получение: самовывоз из офиса: ${msk.postal_code}, ${msk.city}, ${msk.street} (${msk.operation_mode})`);
+        expect(text).not.toContain("Город: Россия");
+        expect(text).not.toContain(spb.street);
+      });
+
+      it("without a choice, the city's own office: Россия and Санкт-Петербург the St Petersburg one, Москва its own", async () => {
+        const [spb, msk] = await offices();
+        expect(await stored(await create(draft({ cityId: 3 })))).toBe(spb.id);
+        expect(await stored(await create(draft({ cityId: 1 })))).toBe(spb.id);
+        expect(await stored(await create(draft({ cityId: 2 })))).toBe(msk.id);
+        await vi.waitFor(() => expect(sent).toHaveLength(3));
+        expect(sent[2].text).toContain(`самовывоз из офиса: ${msk.postal_code}, ${msk.city}, ${msk.street}`);
+      });
+
+      it("a delivered order has no office, whatever was sent", async () => {
+        const [, msk] = await offices();
+        const id = await create(draft({ deliveryType: "courier", shipmentAddress: "Москва, ул. Тверская, д. 1", pickupOffice: msk.id }));
+        expect(await stored(id)).toBeNull();
+      });
+    });
+
     it("keeps the order when the letter cannot be sent, and logs the failure", async () => {
       failMail = true;
       const before = await orderCount();
@@ -302,8 +339,23 @@ describe.each(testBackends())("orders on $name", (backend) => {
       const lines = await queryRows<{ count: number }>(t.db, sql`SELECT count FROM order_items WHERE order_id = ${id} ORDER BY sort`);
       expect(lines.map((l) => l.count)).toEqual([v[0].stock + 1, 1]);
       await vi.waitFor(() => expect(sent).toHaveLength(1));
-      expect(sent[0].text).toContain("остальное — под заказ, срок уточнит менеджер");
-      expect(sent[0].text).toContain("Нет в наличии — под заказ, срок уточнит менеджер");
+      // How many are made to order, and the group's supply term ("Срок поставки").
+      const nbsp = (text: string) => text.replace(/\u00a0/g, " ");
+      expect(nbsp(sent[0].text)).toMatch(new RegExp(`В наличии ${v[0].stock.toLocaleString("ru-RU").replace(/\s/g, " ")} шт\\., остальные 1 шт\\. — под заказ, срок поставки \\d`));
+      expect(nbsp(sent[0].text)).toMatch(/Нет в наличии — 1 шт\. под заказ, срок поставки \d/);
+    });
+
+    it("refuses a print type the product does not take with a Russian field error, never a 5xx (issue 25 item 16)", async () => {
+      const [foreign] = await queryRows<{ id: number; title: string }>(
+        t.db,
+        sql`SELECT co.id, co.title FROM coatings co WHERE co.id NOT IN
+              (SELECT pc.coating_id FROM product_group_coatings pc JOIN products p ON p.group_id = pc.group_id WHERE p.id = ${v[0].id})
+            ORDER BY co.id LIMIT 1`,
+      );
+      const body = draft();
+      body.variations[0].coatings = [{ id: "c1", coating: foreign.id, width: 30, height: 20 }];
+      const error = await refused(body, 400, /^variations\.0\.coatings\.0\.coating$/);
+      expect(error.errors[0].message).toBe(`Нанесение «${foreign.title}» для этого товара недоступно — выберите другое или удалите его`);
     });
 
     it("refuses an order too large for the books", async () => {
@@ -328,6 +380,10 @@ describe.each(testBackends())("orders on $name", (backend) => {
       ["a city id above int4", { cityId: 3_000_000_000 }, /^cityId$/],
       ["a manager id above int4", { manager: 3_000_000_000 }, /^manager$/],
       ["a legal company id above int4", { legalCompany: 3_000_000_000 }, /^legalCompany$/],
+      ["an unknown pickup office", { pickupOffice: 999_999 }, /^pickupOffice$/],
+      ["a pickup office id above int4", { pickupOffice: 3_000_000_000 }, /^pickupOffice$/],
+      ["a pickup office as text", { pickupOffice: "Москва" }, /^pickupOffice$/],
+      ["a negative pickup office", { pickupOffice: -1 }, /^pickupOffice$/],
       ["a variation id above int4", { variations: [{ variation: 3_000_000_000, count: 1 }] }, /variations\.0\.variation/],
       ["a variation id of 2^31", { variations: [{ variation: 2_147_483_648, count: 1 }] }, /variations\.0\.variation/],
       ["a coating id above int4", { variations: [{ variation: 1, count: 1, coatings: [{ id: "c", coating: 3_000_000_000, width: 1, height: 1 }] }] }, /variations\.0\.coatings\.0\.coating/],

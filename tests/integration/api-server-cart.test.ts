@@ -119,6 +119,27 @@ describe.each(testBackends())("server cart on $name", (backend) => {
     expect((await cartOf(await user.call("/api/cart/comment", { method: "PUT", body: { text: "\u0000Звоните\u0000" } }))).comment).toBe("Звоните");
   });
 
+  it("a print type the product does not take is kept with a Russian problem naming it; order/create refuses it (issue 25 item 16)", async () => {
+    const user = await createTestUser(t);
+    const [foreign] = await queryRows<{ id: number; title: string }>(
+      t.db,
+      sql`SELECT co.id, co.title FROM coatings co WHERE co.id NOT IN
+            (SELECT pc.coating_id FROM product_group_coatings pc JOIN products p ON p.group_id = pc.group_id WHERE p.id = ${v[0]})
+          ORDER BY co.id LIMIT 1`,
+    );
+    const message = `Нанесение «${foreign.title}» для этого товара недоступно — выберите другое или удалите его`;
+    const saved = await cartOf(await recalc(user, [{ variation: v[0], count: 500, coatings: [{ id: "x", coating: foreign.id, width: 30, height: 20 }] }]));
+    expect(saved.cartItems[0].coatings[0].problems).toEqual([{ field: "coating", message }]);
+    expect(saved.cartItems[0].group.coatings).not.toContain(foreign.id);
+    const response = await user.call("/api/order/create", {
+      body: { cityId: 1, representativeName: "Иван Петров", representativeEmail: "ivan@example.ru", representativePhone: "+7 (921) 123-45-67" },
+    });
+    expect(response.status).toBe(400);
+    const error = ApiErrorBody.parse(await response.json());
+    expect(error.errors).toContainEqual({ field: "cart.0.coatings.0.coating", message });
+    expect((await detail(user)).cartItems).toHaveLength(1);
+  });
+
   it("recalculate replaces the lines; out-of-sale and unknown variations are answered as unavailable and not stored", async () => {
     const user = await createTestUser(t);
     await recalc(user, [{ variation: v[0], count: 1 }, { variation: v[1], count: 2 }]);

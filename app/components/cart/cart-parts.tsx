@@ -2,13 +2,12 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { useFetcher } from "react-router";
 import type { CoatingChoice } from "#app/features/coating/coating-form.ts";
-import { QUANTITY_MESSAGE, quantityProblem } from "#app/features/coating/coating-form.ts";
+import { offeredCoatings, QUANTITY_MESSAGE, quantityProblem } from "#app/features/coating/coating-form.ts";
 import { DEFAULT_CARD_IMAGE, productHref } from "#app/features/catalog/card-view.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import {
   addCoatingLine,
   addImages,
-  isLineComplete,
   removeCoatingLine,
   removeImage,
   removeItem,
@@ -23,10 +22,11 @@ import {
   UPLOAD_TOO_BIG,
   type LocalCart,
   type LocalCartItem,
+  type CartIssues,
   type LocalCoatingLine,
   type OrderingBlock,
 } from "#app/features/cart/cart.ts";
-import { formatWeight, type CartLineView, type CartView } from "#app/features/cart/cart-view.ts";
+import { coatingLineState, formatWeight, type CartLineView, type CartView, type CoatingLineState } from "#app/features/cart/cart-view.ts";
 import type { UploadResult } from "#app/features/cart/cart.server.ts";
 import { useDraft } from "#app/features/cart/use-draft.ts";
 import { formatCount } from "#app/lib/format.ts";
@@ -81,6 +81,7 @@ export function CartLineRow({
   coatings,
   byId,
   update,
+  onCountProblem,
 }: {
   item: LocalCartItem;
   priced: CartLineView | null;
@@ -88,12 +89,17 @@ export function CartLineRow({
   coatings: readonly CoatingChoice[];
   byId: ReadonlyMap<number, CoatingChoice>;
   update: Update;
+  /** Told while the typed count is not a valid one: the page's totals and "Оформить заказ" wait for it. */
+  onCountProblem?: (variation: number, invalid: boolean) => void;
 }) {
   const href = productHref(priced?.groupId ?? 0, item.variation);
   const countId = `count-${item.variation}`;
   // The typed count while it is not a valid one (§5); a valid one goes to the cart at once.
   const [draft, setDraft] = useState<string | null>(null);
   const problem = draft === null ? null : quantityProblem(draft);
+  const invalid = problem !== null;
+  // A typed 0 asks whether to remove the line (it is not a count the line can have).
+  const zero = invalid && /^0+$/.test(draft?.trim() ?? "");
   const onCount = (e: ChangeEvent<HTMLInputElement>) => {
     const text = e.target.value;
     if (quantityProblem(text) === null) {
@@ -101,9 +107,20 @@ export function CartLineRow({
       update((c) => setCount(c, item.variation, Number(text.trim())));
     } else setDraft(text);
   };
+  const { variation } = item;
+  useEffect(() => {
+    onCountProblem?.(variation, invalid);
+  }, [onCountProblem, variation, invalid]);
+  useEffect(() => () => onCountProblem?.(variation, false), [onCountProblem, variation]);
   const comment = useDraft(item.comment ?? "");
   // Only for the count it was priced at (an answer for an older count says nothing of this one).
   const stockNote = priced && priced.count === item.count && draft === null ? priced.stockNote : null;
+  // The print types this product takes, as its page offers them; null until the line is priced.
+  const offered = priced ? offeredCoatings(coatings, priced.coatingIds) : null;
+  const remove = (button: HTMLElement) => {
+    focusAfterRemoval(button, pageHeading);
+    update((c) => removeItem(c, item.variation));
+  };
 
   return (
     <li className="cart-line" data-testid="cart-line" data-variation={item.variation}>
@@ -162,34 +179,44 @@ export function CartLineRow({
             aria-describedby={[problem ? `${countId}-error` : "", stockNote ? `${countId}-stock` : ""].filter(Boolean).join(" ") || undefined}
             data-testid="cart-count-input"
           />
-          {problem ? (
+          {problem && !zero ? (
             <p className="field__error" id={`${countId}-error`} role="alert">
               {QUANTITY_MESSAGE}
             </p>
           ) : null}
-          {stockNote ? (
-            // ADR 025: more than the stock is still orderable; the manager confirms the date.
-            <p className="cart-line__stock" id={`${countId}-stock`} data-testid="cart-stock-note">
-              {stockNote}
-            </p>
-          ) : null}
         </div>
         <div className="cart-line__price" data-testid="cart-line-price">
-          {priced ? <strong>{formatPrice(priced.price)}</strong> : <span className="cart-line__price--pending">—</span>}
-          {priced && priced.printPrice > 0 ? <span className="cart-line__print">в т. ч. нанесение {formatPrice(priced.printPrice)}</span> : null}
+          {/* No total for a count that is not one (the old count's total would be a wrong answer). */}
+          {priced && !invalid ? <strong>{formatPrice(priced.price)}</strong> : <span className="cart-line__price--pending">—</span>}
+          {priced && !invalid && priced.printPrice > 0 ? <span className="cart-line__print">в т. ч. нанесение {formatPrice(priced.printPrice)}</span> : null}
         </div>
         <button
           type="button"
           className="cart-line__remove"
-          onClick={(e) => {
-            focusAfterRemoval(e.currentTarget, pageHeading);
-            update((c) => removeItem(c, item.variation));
-          }}
+          onClick={(e) => remove(e.currentTarget)}
           aria-label={`Удалить ${priced?.title ?? "товар"} из корзины`}
         >
           Удалить
         </button>
       </div>
+      {/* Under the whole row (the count's column is narrow): a typed 0, and a count beyond the stock. */}
+      {zero ? (
+        <div className="cart-line__zero" id={`${countId}-error`} role="alert" data-testid="cart-zero-count">
+          <p className="field__error">Количество 0 — удалить товар из корзины?</p>
+          <button type="button" className="button cart-line__zero-remove" onClick={(e) => remove(e.currentTarget)}>
+            Удалить товар
+          </button>
+          <button type="button" className="link-button" onClick={() => setDraft(null)}>
+            Оставить {formatCount(item.count)} шт.
+          </button>
+        </div>
+      ) : null}
+      {stockNote ? (
+        // ADR 025: more than the stock is still orderable; the note says how many wait and how long.
+        <p className="cart-line__stock" id={`${countId}-stock`} data-testid="cart-stock-note">
+          {stockNote}
+        </p>
+      ) : null}
 
       <div className="cart-line__coatings">
         {item.coatings.length > 0 ? (
@@ -199,15 +226,16 @@ export function CartLineRow({
                 key={line.id}
                 line={line}
                 variation={item.variation}
-                coatings={coatings}
-                complete={isLineComplete(line, byId)}
+                offered={offered}
+                byId={byId}
+                state={coatingLineState(line, byId, priced)}
                 priced={priced?.coatings.find((c) => c.id === line.id) ?? null}
                 update={update}
               />
             ))}
           </ul>
         ) : null}
-        {item.coatings.length < MAX_COATINGS_PER_LINE && coatings.length > 0 ? (
+        {item.coatings.length < MAX_COATINGS_PER_LINE && offered && offered.length > 0 ? (
           <button type="button" className="link-button cart-line__add-coating" onClick={() => update((c) => addCoatingLine(c, item.variation, newLineId()))}>
             + Добавить нанесение
           </button>
@@ -242,24 +270,34 @@ function parseSize(text: string): number | null | undefined {
   return n > 0 && n <= 10_000 ? n : undefined;
 }
 
-/** One coating line of a product, editable (§3 Coating; §5: complete with coating, sizes, variant). */
+/**
+ * One coating line of a product, editable (§3 Coating; §5: complete with coating, sizes, variant).
+ * It offers only the print types the product takes (`offered`, as the product page does); until
+ * the line is priced (and so what the product takes is known) the choice waits.
+ */
 function CoatingLineEditor({
   line,
   variation,
-  coatings,
-  complete,
+  offered,
+  byId,
+  state,
   priced,
   update,
 }: {
   line: LocalCoatingLine;
   variation: number;
-  coatings: readonly CoatingChoice[];
-  complete: boolean;
+  /** Null while not known (the line is not priced yet). */
+  offered: readonly CoatingChoice[] | null;
+  byId: ReadonlyMap<number, CoatingChoice>;
+  state: CoatingLineState;
   priced: CartLineView["coatings"][number] | null;
   update: Update;
 }) {
+  const complete = state.kind === "ok" || state.kind === "refused";
   const price = priced && priced.problems.length === 0 ? priced.price : null;
-  const coating = coatings.find((c) => c.id === line.coating);
+  // A coating the product does not take is not offered, nor shown as chosen: the message names it.
+  const coating = state.kind === "not-offered" ? undefined : byId.get(line.coating ?? 0);
+  const choices = offered ?? (coating ? [coating] : []);
   const width = useDraft(sizeText(line.width));
   const height = useDraft(sizeText(line.height));
   const save = (patch: Partial<LocalCoatingLine>) => update((c) => updateCoatingLine(c, variation, { ...line, ...patch }));
@@ -278,14 +316,16 @@ function CoatingLineEditor({
           <span className="field__label">Нанесение</span>
           <select
             className="field__input"
-            value={line.coating ?? ""}
+            value={coating?.id ?? ""}
+            disabled={offered === null}
+            aria-invalid={state.kind === "not-offered" ? true : undefined}
             onChange={(e) => {
-              const next = coatings.find((c) => String(c.id) === e.target.value);
+              const next = choices.find((c) => String(c.id) === e.target.value);
               save({ coating: next?.id ?? null, variant: null, options: next ? next.options.filter((o) => o.enabled && o.isDefault).map((o) => o.title) : [] });
             }}
           >
             <option value="">Выберите вид нанесения</option>
-            {coatings.map((c) => (
+            {choices.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.title}
               </option>
@@ -364,12 +404,12 @@ function CoatingLineEditor({
           ))}
         </ul>
       ) : null}
-      {complete && priced && priced.problems.length > 0 ? (
-        <p className="field__error" role="alert">
-          {priced.problems.join(" ")}
+      {state.kind === "not-offered" || state.kind === "refused" ? (
+        <p className="field__error" role="alert" data-testid="cart-coating-problem">
+          {state.message}
         </p>
       ) : null}
-      {!complete ? (
+      {state.kind === "incomplete" ? (
         <p className="cart-coating__hint" role="status">
           Выберите вид нанесения{coating && coating.variants.length > 0 ? ", вариант" : ""} и укажите ширину и высоту — иначе нанесение не рассчитать и заказ не оформить.
         </p>
@@ -378,32 +418,46 @@ function CoatingLineEditor({
   );
 }
 
-/** §3 cart page totals: Товары, Нанесение, Итого, the number of items and the weight. */
-export function CartTotals({ view, dimmed }: { view: CartView; dimmed: boolean }) {
+/**
+ * §3 cart page totals: Товары, Нанесение, Итого, the number of items and the weight. `unknown`
+ * (a count being typed is not a count): dashes, not the totals of the count before.
+ */
+export function CartTotals({ view, dimmed, unknown = false }: { view: CartView; dimmed: boolean; unknown?: boolean }) {
+  const show = (text: string) => (unknown ? "—" : text);
   return (
     <dl className={dimmed ? "cart-totals cart-totals--pending" : "cart-totals"} aria-busy={dimmed} data-testid="cart-totals">
       <div>
         <dt>Товары</dt>
-        <dd data-testid="cart-items-price">{formatPrice(view.itemsPrice)}</dd>
+        <dd data-testid="cart-items-price">{show(formatPrice(view.itemsPrice))}</dd>
       </div>
       <div>
         <dt>Нанесение</dt>
-        <dd data-testid="cart-print-price">{formatPrice(view.printPrice)}</dd>
+        <dd data-testid="cart-print-price">{show(formatPrice(view.printPrice))}</dd>
       </div>
       <div>
         <dt>Количество</dt>
-        <dd>{formatCount(view.totalCount)} шт.</dd>
+        <dd>{show(`${formatCount(view.totalCount)} шт.`)}</dd>
       </div>
       <div>
         <dt>Вес</dt>
-        <dd>{formatWeight(view.weight)}</dd>
+        <dd>{show(formatWeight(view.weight))}</dd>
       </div>
       <div className="cart-totals__total">
         <dt>Итого</dt>
-        <dd data-testid="cart-total">{formatPrice(view.price)}</dd>
+        <dd data-testid="cart-total">{show(formatPrice(view.price))}</dd>
       </div>
     </dl>
   );
+}
+
+/** What the lines need before ordering, in the words their own messages use (one sentence per kind). */
+export function cartIssuesText(issues: CartIssues): string {
+  const parts: string[] = [];
+  if (issues.badCounts > 0) parts.push("Укажите количество от 1 до 999 999 шт. или удалите товар.");
+  if (issues.notOffered > 0) parts.push("Выбранное нанесение недоступно для товара — выберите другое или удалите его.");
+  if (issues.incomplete > 0) parts.push("Заполните нанесение (вид, вариант и размеры) или удалите его.");
+  if (issues.refused > 0) parts.push("Нанесение не рассчитано — исправьте его по подсказке у товара.");
+  return parts.join(" ");
 }
 
 /** Why "Оформить заказ" is not available (§4). */
@@ -422,8 +476,8 @@ export function OrderBlockNote({ block, pending, failed = false }: { block: Orde
     case "empty":
       text = "Корзина пуста.";
       break;
-    case "incomplete":
-      text = "Заполните нанесение (вид, вариант и размеры) или удалите его.";
+    case "lines":
+      text = cartIssuesText(block.issues);
       break;
     case "minimum":
       text = `До минимальной суммы заказа не хватает ${formatPrice(block.missing)}`;

@@ -24,6 +24,7 @@ const priced: CartLineView = {
   price: 9000,
   weight: 30000,
   stockNote: "В наличии 40 шт., остальное — под заказ, срок уточнит менеджер",
+  coatingIds: null,
   coatings: [],
 };
 

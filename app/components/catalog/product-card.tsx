@@ -12,7 +12,8 @@ export function safeHex(hex: string): string | undefined {
 }
 
 /**
- * A product card: picture, badges, title, brand, colours, price and stock. The picture has fixed
+ * A product card: picture, badges, title, brand, colours, price and stock — the picture, price and
+ * stock of one variation, the one its link opens (toCardView). The picture has fixed
  * dimensions so the grid never shifts (CLS); only the first row loads eagerly (React preloads an
  * eager picture from <head>).
  */
@@ -52,7 +53,8 @@ export function ProductCard({ product, eager = false }: { product: ProductCardVi
         </ul>
       ) : null}
       <p className="product-card__price">
-        от <strong>{formatPrice(product.minPrice)}</strong>
+        <strong>{formatPrice(product.price)}</strong> за шт.
+        {product.otherPricesFrom !== null ? <span className="product-card__other-price">другие варианты от {formatPrice(product.otherPricesFrom)}</span> : null}
       </p>
       <p className={product.inStock ? "product-card__stock" : "product-card__stock product-card__stock--out"}>{product.inStock ? "В наличии" : "Под заказ"}</p>
       <AddToCart variation={product.productId} count={1} variant="card" />

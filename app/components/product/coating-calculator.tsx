@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import type { PriceTier } from "#contract/catalog.ts";
+import { stockNote } from "#contract/stock-note.ts";
 import type { action as coatingPriceAction } from "#app/routes/coating-price.ts";
 import type { CoatingPriceAnswer } from "#app/features/coating/coating-price.server.ts";
 import { MAX_PRINT_RUN } from "#app/features/coating/coating-line.ts";
@@ -65,15 +66,19 @@ export interface CalculatorVariation {
   id: number;
   price: number;
   priceTiers: PriceTier[];
+  stock: number;
 }
 
 export function CoatingCalculator({
   coatings,
   variation,
+  leadTime = null,
   initial,
 }: {
   coatings: CoatingChoice[];
   variation: CalculatorVariation | null;
+  /** The group's supply term for a print run beyond the stock (contract/stock-note.ts). */
+  leadTime?: string | null;
   /** The product page action's answer (a submit without JavaScript). */
   initial?: { values: CoatingFormValues; answer: CoatingPriceAnswer } | null;
 }) {
@@ -121,6 +126,8 @@ export function CoatingCalculator({
 
   const unitPrice = variation && !values.quantityError ? priceForQuantity(variation.priceTiers, variation.price, values.quantity) : null;
   const goods = unitPrice === null ? null : unitPrice * values.quantity;
+  // A run beyond the stock is still orderable (ADR 025): say how many wait for the supplier, and how long.
+  const stock = variation && !values.quantityError ? stockNote(variation.stock, values.quantity, leadTime) : null;
   const print = answer?.price?.price ?? null;
 
   // "В корзину" (§4): this print run with this coating line, when the line is complete (§5).
@@ -251,6 +258,11 @@ export function CoatingCalculator({
         {goods !== null && unitPrice !== null ? (
           <span className="calculator__line">
             Товар: {formatCount(values.quantity)} × {formatPrice(unitPrice)} = <strong>{formatPrice(goods)}</strong>
+          </span>
+        ) : null}
+        {stock ? (
+          <span className="calculator__stock" data-testid="calculator-stock-note">
+            {stock}
           </span>
         ) : null}
         {coatings.length > 0 && values.coating !== null && !values.quantityError ? (

@@ -64,7 +64,8 @@ function OrderCard({ order: o, coatingTitles }: { order: Order; coatingTitles: R
       </header>
       <p className="order-card__meta">
         {DELIVERY_TITLES[o.deliveryType]}
-        {o.shipmentAddress ? `: ${o.shipmentAddress}` : o.city ? `, ${o.city.title}` : ""}
+        {/* A pickup names its office ("Самовывоз, Россия" said nothing); delivery its address. */}
+        {o.pickupOffice ? ` из офиса: ${o.pickupOffice.address}` : o.shipmentAddress ? `: ${o.shipmentAddress}` : o.city ? `, ${o.city.title}` : ""}
         {o.manager ? ` · менеджер ${o.manager.name}` : ""}
       </p>
       <table className="order-lines">

@@ -4,6 +4,7 @@
  */
 import type { Cart, CartLine } from "#contract/cart.ts";
 import type { PriceTier } from "#contract/catalog.ts";
+import { isLineComplete, type CartIssues, type CoatingVariantsOf, type LocalCartItem, type LocalCoatingLine } from "./cart.ts";
 
 export interface CartLineView {
   variation: number;
@@ -27,6 +28,8 @@ export interface CartLineView {
   weight: number;
   /** Count above the stock: the rest is made to order (contract CartLine.stockNote, ADR 025). */
   stockNote: string | null;
+  /** The coatings the product takes (contract CartLine.group.coatings); null when the API did not say. */
+  coatingIds: number[] | null;
   coatings: { id: string; title: string; variantTitle: string | null; width: number; height: number; options: string[]; price: number; problems: string[] }[];
 }
 
@@ -42,9 +45,55 @@ export interface CartView {
 
 export const EMPTY_CART_VIEW: CartView = { lines: [], itemsPrice: 0, printPrice: 0, price: 0, totalCount: 0, weight: 0 };
 
-/** Coating lines the server could not price (cart/unauth `problems`): ordering waits for them (§5). */
-export function coatingProblemCount(view: CartView): number {
-  return view.lines.reduce((n, l) => n + l.coatings.filter((c) => c.problems.length > 0).length, 0);
+/** What a coating definition needs for the line's state: completeness and a title to name it. */
+type CoatingOf = CoatingVariantsOf & { title: string };
+
+/**
+ * One coating line as the cart page shows it and the summary counts it (one rule for both):
+ * - `not-offered`: the product does not take this coating (the product page would not offer it);
+ * - `incomplete`: §5 — coating, width, height and, when it has variants, a variant;
+ * - `refused`: complete, but the server could not price it (too large, an unknown option…);
+ * - `ok`.
+ */
+export type CoatingLineState =
+  | { kind: "ok" }
+  | { kind: "incomplete" }
+  | { kind: "not-offered"; message: string }
+  | { kind: "refused"; message: string };
+
+export function coatingLineState(
+  line: LocalCoatingLine,
+  coatings: ReadonlyMap<number, CoatingOf>,
+  priced: Pick<CartLineView, "coatingIds" | "coatings"> | null,
+): CoatingLineState {
+  if (line.coating !== null && priced?.coatingIds && !priced.coatingIds.includes(line.coating)) {
+    const title = coatings.get(line.coating)?.title;
+    return {
+      kind: "not-offered",
+      message: `${title ? `Нанесение «${title}»` : "Это нанесение"} для этого товара недоступно — выберите другое или удалите его.`,
+    };
+  }
+  if (!isLineComplete(line, coatings)) return { kind: "incomplete" };
+  const problems = priced?.coatings.find((c) => c.id === line.id)?.problems ?? [];
+  return problems.length > 0 ? { kind: "refused", message: problems.join(" ") } : { kind: "ok" };
+}
+
+/**
+ * The cart's issues by kind (cart.ts orderingBlock): each coating line's state as its editor
+ * shows it, plus the counts being typed that are not valid (`badCounts`, from the page).
+ */
+export function cartIssues(items: readonly LocalCartItem[], coatings: ReadonlyMap<number, CoatingOf>, view: CartView, badCounts = 0): CartIssues {
+  const issues: CartIssues = { incomplete: 0, notOffered: 0, refused: 0, badCounts };
+  for (const item of items) {
+    const priced = view.lines.find((l) => l.variation === item.variation) ?? null;
+    for (const line of item.coatings) {
+      const state = coatingLineState(line, coatings, priced);
+      if (state.kind === "incomplete") issues.incomplete++;
+      else if (state.kind === "not-offered") issues.notOffered++;
+      else if (state.kind === "refused") issues.refused++;
+    }
+  }
+  return issues;
 }
 
 /** The pricing action's answer. */
@@ -85,6 +134,7 @@ export function toCartView(cart: Cart): CartView {
       price: line.price,
       weight: line.weight,
       stockNote: line.stockNote ?? null,
+      coatingIds: line.group.coatings ?? null,
       coatings: line.coatings.map((c) => ({
         id: c.id,
         title: c.coatingTitle,

@@ -13,6 +13,7 @@ import {
   MAX_COATINGS_PER_LINE,
   mergeCarts,
   orderingBlock,
+  NO_CART_ISSUES,
   parseCart,
   removeVariations,
   serializeCart,
@@ -138,8 +139,14 @@ describe("orderingBlock (§4)", () => {
     expect(orderingBlock({ ...base, minimalOrderPrice: Number.NaN })).toMatchObject({ minimum: 10_000 });
     expect(orderingBlock({ ...base, minimalOrderPrice: 5_000 })).toEqual({ blocked: false });
   });
-  it("blocks while a coating line is incomplete", () => {
-    expect(orderingBlock({ ...base, price: 20_000, incompleteCoatings: 1 })).toEqual({ blocked: true, reason: "incomplete", lines: 1 });
+  it("blocks while a line is not ready: a coating line incomplete, not offered or refused, a count being typed", () => {
+    const issues = { incomplete: 1, notOffered: 0, refused: 0, badCounts: 0 };
+    expect(orderingBlock({ ...base, price: 20_000, issues })).toEqual({ blocked: true, reason: "lines", issues });
+    for (const kind of ["notOffered", "refused", "badCounts"] as const) {
+      const one = { ...NO_CART_ISSUES, [kind]: 1 };
+      expect(orderingBlock({ ...base, price: 20_000, issues: one })).toEqual({ blocked: true, reason: "lines", issues: one });
+    }
+    expect(orderingBlock({ ...base, price: 20_000, issues: NO_CART_ISSUES })).toEqual({ blocked: false });
   });
   it("is the API's rule: blocked exactly when contract minimalOrderMissing says something is missing", () => {
     const carts: [number[], number][] = [

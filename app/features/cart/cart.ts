@@ -423,26 +423,44 @@ export function mergeCarts(server: ServerCartContent, local: LocalCart): ServerC
 /** §9: the minimal order price when init gives none (contract/ordering-rules.ts). */
 export { DEFAULT_MINIMAL_ORDER_PRICE };
 
+/**
+ * What is wrong with the lines themselves, by kind, so the summary says what the lines say
+ * (cart-view.ts cartIssues): coating lines not filled in (§5), coatings the product does not take,
+ * coating lines the server could not price, and counts typed that are not 1..999 999.
+ */
+export interface CartIssues {
+  incomplete: number;
+  notOffered: number;
+  refused: number;
+  badCounts: number;
+}
+
+export const NO_CART_ISSUES: CartIssues = Object.freeze({ incomplete: 0, notOffered: 0, refused: 0, badCounts: 0 });
+
+export const hasCartIssues = (issues: CartIssues): boolean => issues.incomplete + issues.notOffered + issues.refused + issues.badCounts > 0;
+
 export type OrderingBlock =
   | { blocked: false }
   | { blocked: true; reason: "empty" }
-  | { blocked: true; reason: "incomplete"; lines: number }
+  | { blocked: true; reason: "lines"; issues: CartIssues }
   | { blocked: true; reason: "minimum"; missing: number; minimum: number };
 
 /**
- * §4: ordering is blocked when the cart is empty, while a coating line is incomplete (§5), and
- * while the total is below the minimal order price, unless a line's price is 0 (a price on
- * request: the total is not the whole sum, so the minimum is not held against it).
+ * §4: ordering is blocked when the cart is empty, while a line is not ready (§5: an incomplete
+ * coating line; a coating the product does not take or the server could not price; a count being
+ * typed that is not 1..999 999), and while the total is below the minimal order price, unless a
+ * line's price is 0 (a price on request: the total is not the whole sum, so the minimum is not
+ * held against it).
  */
 export function orderingBlock(input: {
   lineCount: number;
   price: number;
   linePrices: readonly number[];
   minimalOrderPrice: number | null | undefined;
-  incompleteCoatings?: number;
+  issues?: CartIssues;
 }): OrderingBlock {
   if (input.lineCount === 0) return { blocked: true, reason: "empty" };
-  if (input.incompleteCoatings) return { blocked: true, reason: "incomplete", lines: input.incompleteCoatings };
+  if (input.issues && hasCartIssues(input.issues)) return { blocked: true, reason: "lines", issues: input.issues };
   // The one rule the API applies too (contract/ordering-rules.ts).
   const minimum = minimalOrderPrice(input.minimalOrderPrice);
   const missing = minimalOrderMissing(input.linePrices, input.price, minimum);

@@ -7,10 +7,34 @@
  */
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "react-router";
-import { endpoints, DeliveryType, FILE_KEY_PATTERN, email, isDbId, normalizePhone } from "#contract/index.ts";
+import { endpoints, DeliveryType, FILE_KEY_PATTERN, email, isDbId, normalizePhone, officeAddressLine, type City } from "#contract/index.ts";
 import { readLines, saveServerCart, uploadFile } from "./cart.server.ts";
 import { MAX_CART_IMAGES, MAX_ORDER_COMMENT } from "./cart.ts";
-import { EMPTY_ORDER_FORM, ORDER_FIELD, type OrderAccount, type OrderAnswer, type OrderFormValues } from "./ordering.ts";
+import { EMPTY_ORDER_FORM, ORDER_FIELD, type OrderAccount, type OrderAnswer, type OrderFormValues, type PickupOfficeChoice } from "./ordering.ts";
+
+/**
+ * The offices an order can be collected from (§3 office address and operation mode, from the city
+ * list): the site's own city office first — the default (§9 pickup_point) — then the company's
+ * other offices, each once. Offices without an id cannot be named in an order and are left out.
+ */
+export function pickupOffices(cities: readonly Pick<City, "title" | "titlePrepositional" | "office">[], city: Pick<City, "office">): PickupOfficeChoice[] {
+  const out: PickupOfficeChoice[] = [];
+  for (const office of [city.office, ...cities.map((c) => c.office)]) {
+    if (!office?.id || out.some((o) => o.id === office.id)) continue;
+    // "Офис в Санкт-Петербурге": the city list has the prepositional form of the office's city.
+    const named = cities.find((c) => c.title === office.address.city);
+    out.push({
+      id: office.id,
+      title: named ? `Офис в ${named.titlePrepositional}` : `Офис, г. ${office.address.city}`,
+      city: office.address.city,
+      address: officeAddressLine(office.address),
+      operationMode: office.operationMode,
+    });
+  }
+  return out;
+}
+
+export const PICKUP_OFFICE_MESSAGE = "Выберите офис для самовывоза из списка.";
 
 /** "+79215550101" → "+7 (921) 555-01-01", the ordering field's mask (§5); anything else as it is. */
 export function maskedPhone(phone: string | null): string {
@@ -64,7 +88,7 @@ const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 const EMAIL = email();
 
 /** The API's field names → ours; anything about the lines is the whole form's. */
-const API_FIELDS = new Set<string>(["representativeName", "representativeEmail", "representativePhone", "deliveryType", "shipmentAddress", "deliveryTime", "manager", "legalFile", "legalCompany"]);
+const API_FIELDS = new Set<string>(["representativeName", "representativeEmail", "representativePhone", "deliveryType", "pickupOffice", "shipmentAddress", "deliveryTime", "manager", "legalFile", "legalCompany"]);
 
 function readValues(form: FormLike): OrderFormValues {
   const type = DeliveryType.safeParse(str(form, ORDER_FIELD.deliveryType, 40));
@@ -73,6 +97,7 @@ function readValues(form: FormLike): OrderFormValues {
     representativeEmail: str(form, ORDER_FIELD.email, 320),
     representativePhone: str(form, ORDER_FIELD.phone, 40),
     deliveryType: type.success ? type.data : EMPTY_ORDER_FORM.deliveryType,
+    pickupOffice: str(form, ORDER_FIELD.pickupOffice, 12),
     shipmentAddress: str(form, ORDER_FIELD.address, 500),
     deliveryTime: str(form, ORDER_FIELD.deliveryTime, 255),
     manager: str(form, ORDER_FIELD.manager, 12),
@@ -95,7 +120,10 @@ function readKeys(raw: string): string[] {
 
 const idOf = (raw: string): number | null => (/^\d{1,10}$/.test(raw) && isDbId(Number(raw)) ? Number(raw) : null);
 
-export async function placeOrder(context: Pick<AppLoadContext, "api" | "city"> & Partial<Pick<AppLoadContext, "isAuthenticated">>, form: FormLike): Promise<OrderAnswer> {
+export async function placeOrder(
+  context: Pick<AppLoadContext, "api"> & { city: Pick<City, "id"> & Partial<Pick<City, "office">> } & Partial<Pick<AppLoadContext, "isAuthenticated">>,
+  form: FormLike,
+): Promise<OrderAnswer> {
   const values = readValues(form);
   const loggedIn = context.isAuthenticated === true;
   const errors: Extract<OrderAnswer, { ok: false }>["errors"] = {};
@@ -124,6 +152,10 @@ export async function placeOrder(context: Pick<AppLoadContext, "api" | "city"> &
   if (loggedIn && values.legalCompany && legalCompany === null) errors.legalCompany = COMPANY_UNKNOWN_MESSAGE;
   const manager = values.manager ? idOf(values.manager) : null;
   if (values.manager && manager === null) errors.manager = "Выберите менеджера из списка.";
+  // Pickup: the office chosen (the API checks it is one), else none sent: the city's own.
+  const pickup = values.deliveryType === "pickup_point";
+  const pickupOffice = pickup && values.pickupOffice ? idOf(values.pickupOffice) : null;
+  if (pickup && values.pickupOffice && pickupOffice === null) errors.pickupOffice = PICKUP_OFFICE_MESSAGE;
 
   const upload = form.get(ORDER_FIELD.legalFileUpload);
   if (upload && typeof upload !== "string" && upload.size > 0) {
@@ -140,7 +172,9 @@ export async function placeOrder(context: Pick<AppLoadContext, "api" | "city"> &
   const key = KEY.test(rawKey) ? rawKey : randomUUID();
   const comment = str(form, ORDER_FIELD.comment, MAX_ORDER_COMMENT) || null;
   const imageKeys = readKeys(str(form, ORDER_FIELD.imageKeys, 2000));
-  if (loggedIn) return placeAccountOrder(context, { values, phone: phone!, manager, legalFile, legalCompany, variations, comment, imageKeys, key, errors, fail });
+  // Where /thanks says to collect the order: the office chosen, else the city's own.
+  const collectAt = pickup ? (pickupOffice ?? context.city.office?.id ?? null) : null;
+  if (loggedIn) return placeAccountOrder(context, { values, phone: phone!, manager, pickupOffice, collectAt, legalFile, legalCompany, variations, comment, imageKeys, key, errors, fail });
   const result = await context.api.call(endpoints.orderCreateUnauth, {
     body: {
       cityId: context.city.id,
@@ -148,6 +182,7 @@ export async function placeOrder(context: Pick<AppLoadContext, "api" | "city"> &
       representativeEmail: values.representativeEmail,
       representativePhone: phone!,
       deliveryType: values.deliveryType,
+      pickupOffice,
       shipmentAddress: values.deliveryType === "pickup_point" ? null : values.shipmentAddress,
       deliveryTime: values.deliveryTime || null,
       manager,
@@ -158,7 +193,7 @@ export async function placeOrder(context: Pick<AppLoadContext, "api" | "city"> &
     },
     headers: { "Idempotency-Key": key },
   });
-  return orderAnswer(result, errors, fail, () => legalFile = null);
+  return orderAnswer(result, errors, fail, () => legalFile = null, collectAt);
 }
 
 type Fail = (message: string | null) => OrderAnswer;
@@ -170,11 +205,13 @@ type Errors = Extract<OrderAnswer, { ok: false }>["errors"];
  * chosen company; the order is the user's (/profile/orders).
  */
 async function placeAccountOrder(
-  context: Pick<AppLoadContext, "api" | "city">,
+  context: Pick<AppLoadContext, "api"> & { city: Pick<City, "id"> },
   o: {
     values: OrderFormValues;
     phone: string;
     manager: number | null;
+    pickupOffice: number | null;
+    collectAt: number | null;
     legalFile: { key: string } | null;
     legalCompany: number | null;
     variations: NonNullable<ReturnType<typeof readLines>>;
@@ -199,6 +236,7 @@ async function placeAccountOrder(
       representativeEmail: o.values.representativeEmail,
       representativePhone: o.phone,
       deliveryType: o.values.deliveryType,
+      pickupOffice: o.pickupOffice,
       shipmentAddress: o.values.deliveryType === "pickup_point" ? null : o.values.shipmentAddress,
       deliveryTime: o.values.deliveryTime || null,
       manager: o.manager,
@@ -207,7 +245,7 @@ async function placeAccountOrder(
     },
     headers: { "Idempotency-Key": o.key },
   });
-  return orderAnswer(result, o.errors, o.fail, () => {});
+  return orderAnswer(result, o.errors, o.fail, () => {}, o.collectAt);
 }
 
 function orderAnswer(
@@ -215,8 +253,9 @@ function orderAnswer(
   errors: Errors,
   fail: Fail,
   dropLegalFile: () => void,
+  collectAt: number | null = null,
 ): OrderAnswer {
-  if (result.ok) return { ok: true, orderId: result.data.id };
+  if (result.ok) return collectAt === null ? { ok: true, orderId: result.data.id } : { ok: true, orderId: result.data.id, pickupOffice: collectAt };
   // §5: the server's field errors go under the fields; the rest is the form's message (§8).
   // 409 on the key: this attempt already made an order, with other data (its answer was lost and
   // the form changed since). The API names that order: the visitor lands on its /thanks and the

@@ -10,6 +10,8 @@ export const ORDER_FIELD = {
   email: "representativeEmail",
   phone: "representativePhone",
   deliveryType: "deliveryType",
+  /** pickup_point: the office (an office id of the city list). */
+  pickupOffice: "pickupOffice",
   address: "shipmentAddress",
   deliveryTime: "deliveryTime",
   manager: "manager",
@@ -37,6 +39,8 @@ export interface OrderFormValues {
   representativeEmail: string;
   representativePhone: string;
   deliveryType: DeliveryType;
+  /** The chosen pickup office's id ("" = the city's own). */
+  pickupOffice: string;
   shipmentAddress: string;
   deliveryTime: string;
   manager: string;
@@ -59,10 +63,24 @@ export const EMPTY_ORDER_FORM: OrderFormValues = {
   representativeEmail: "",
   representativePhone: "",
   deliveryType: "pickup_point",
+  pickupOffice: "",
   shipmentAddress: "",
   deliveryTime: "",
   manager: "",
 };
+
+/** An office the order can be collected from (§3 office address and operation mode). */
+export interface PickupOfficeChoice {
+  id: number;
+  /** "Офис в Санкт-Петербурге". */
+  title: string;
+  /** "Санкт-Петербург". */
+  city: string;
+  /** "191040, Санкт-Петербург, Лиговский проспект, д. 50, корп. 12, офис 305". */
+  address: string;
+  /** "Пн–Пт с 9:00 до 18:00, Сб–Вс — выходной". */
+  operationMode: string;
+}
 
 export type OrderAnswer =
   | {
@@ -73,6 +91,8 @@ export type OrderAnswer =
        * changed form): the page still clears the cart and shows that order (ADR 025).
        */
       earlier?: boolean;
+      /** pickup_point: the office's id, for /thanks to say where to collect the order. */
+      pickupOffice?: number;
     }
   | {
       ok: false;
@@ -89,6 +109,6 @@ export type OrderAnswer =
 
 /** Where a placed order lands (the page clears the local cart first). */
 export const THANKS_PATH = "/thanks";
-export function thanksHref(orderId: number): string {
-  return `${THANKS_PATH}?order=${orderId}`;
+export function thanksHref(orderId: number, pickupOffice?: number | null): string {
+  return `${THANKS_PATH}?order=${orderId}${pickupOffice ? `&office=${pickupOffice}` : ""}`;
 }

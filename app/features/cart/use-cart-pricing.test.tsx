@@ -48,7 +48,7 @@ describe("gone variations (§4)", () => {
       {
         path: "/cart/ordering",
         Component: OrderingPage as never,
-        loader: () => ({ managers: [], savedManager: "", coatings: [] }),
+        loader: () => ({ managers: [], savedManager: "", coatings: [], account: null, offices: [] }),
         HydrateFallback: () => null,
       },
       { path: "/cart", action: priceAction },

@@ -268,7 +268,7 @@ describe("loadListing", () => {
     expect(call.mock.calls[0][1]).toMatchObject({ query: { category: "ruchki", brands: ["bic"], page: 1, pageLimit: PAGE_SIZE, sort: "popular" } });
     expect(call.mock.calls[1][1]).toEqual({ query: { category: "ruchki", brands: ["bic"] } });
     expect(view.cards).toHaveLength(3);
-    expect(view.cards[0]).toMatchObject({ id: 1, href: "/catalog/goods/1", minPrice: 18, brand: "Bic" });
+    expect(view.cards[0]).toMatchObject({ id: 1, href: "/catalog/goods/1", price: 18, otherPricesFrom: null, brand: "Bic" });
     expect(JSON.stringify(view)).not.toContain("Длинное описание");
     expect(view).toMatchObject({ base: "/catalog/ruchki", filterWord: true, total: 3, page: 1, pageCount: 1 });
   });

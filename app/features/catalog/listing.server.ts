@@ -343,7 +343,9 @@ export async function loadListing({ context, scope, filters, segments, pathname,
     lead: scopeLead(scope),
     filters,
     // A colour filter shows each card in the chosen colour (§3 issue 16), and so do colour words.
-    cards: list.data.elements.map((group) => toCardView(group, { colors: filters.colors.length ? filters.colors : colorWords })),
+    cards: list.data.elements.map((group) =>
+      toCardView(group, { colors: filters.colors.length ? filters.colors : colorWords, priceFrom: filters.priceFrom, priceTo: filters.priceTo }),
+    ),
     total: list.data.countItems,
     page,
     pageCount,

@@ -6,7 +6,28 @@ import type { Product } from "#contract/catalog.ts";
 
 type Variation = Pick<Product, "id" | "color" | "size" | "stock">;
 
-/** The variation named by `?variant=`, else the first one in stock, else the first; null when there are none. */
+/**
+ * The variation the product page opens on without `?variant=`: the first one in stock, else the
+ * first; null when there are none. Product cards use the same rule (card-view.ts), so a card's
+ * picture, price and stock describe the variation its link opens.
+ */
+export function defaultVariation<P extends Pick<Variation, "stock">>(products: readonly P[]): P | null {
+  return products.find((p) => p.stock > 0) ?? products[0] ?? null;
+}
+
+/**
+ * The first variation in stock among those `preferences` accept, trying each preference in turn
+ * (the strictest first), else the first accepted one; with none accepted, defaultVariation.
+ */
+export function preferredVariation<P extends Pick<Variation, "stock">>(products: readonly P[], preferences: readonly ((p: P) => boolean)[]): P | null {
+  for (const accepts of preferences) {
+    const matching = products.filter(accepts);
+    if (matching.length) return defaultVariation(matching);
+  }
+  return defaultVariation(products);
+}
+
+/** The variation named by `?variant=`, else defaultVariation; null when there are none. */
 export function selectVariation<P extends Variation>(products: readonly P[], variantParam: string | null | undefined): P | null {
   if (products.length === 0) return null;
   if (variantParam && /^\d{1,15}$/.test(variantParam)) {
@@ -14,7 +35,7 @@ export function selectVariation<P extends Variation>(products: readonly P[], var
     const found = products.find((p) => p.id === wanted);
     if (found) return found;
   }
-  return products.find((p) => p.stock > 0) ?? products[0];
+  return defaultVariation(products);
 }
 
 export interface ColorChoice {

@@ -17,6 +17,18 @@ export interface CoatingChoice {
   maxHeight: number | null;
 }
 
+/**
+ * The coatings a product takes, in the catalogue's order: what the product page's calculator and
+ * the cart's coating lines offer (one rule for both). `accepted` is the group's coating ids
+ * (ProductGroup.coatings, CartLine.group.coatings); null or undefined when the API did not say,
+ * which offers every coating (the API still refuses one the product does not take).
+ */
+export function offeredCoatings<C extends { id: number }>(all: readonly C[], accepted: readonly number[] | null | undefined): C[] {
+  if (!accepted) return [...all];
+  const ids = new Set(accepted);
+  return all.filter((c) => ids.has(c.id));
+}
+
 export function toCoatingChoice(coating: Coating): CoatingChoice {
   return {
     id: coating.id,

@@ -68,9 +68,9 @@ export function suggestionsView(text: string, results: SearchResults): Suggestio
     text,
     ...foundSet(results),
     products: results.products.map((group) => {
-      // "ручка синяя": the blue pen's picture (issue 25).
+      // "ручка синяя": the blue pen's picture (issue 25); the suggestion says "от …": the group's lowest price.
       const card = toCardView(group, { colors: results.reading?.colors.map((c) => c.slug) });
-      return { id: card.id, title: card.title, href: card.href, image: card.image, price: card.minPrice };
+      return { id: card.id, title: card.title, href: card.href, image: card.image, price: card.otherPricesFrom ?? card.price };
     }),
     totalProducts: results.total.products,
   };
