@@ -235,11 +235,13 @@ describe("endpoint registry", () => {
       "kpList", "kpRead", "kpCreate", "kpUpdate", "kpDelete", "kpActivate", "kpDeactivate", "kpExport",
       "favoriteAll", "favoriteAdd", "favoriteDelete", "comparingIds", "comparingAdd", "comparingDelete",
       "cartDetail", "cartRecalculate", "cartMerge", "cartComment", "cartClear", "cartImageAdd", "cartImageDelete",
-      "commentCreate", "commentUpdate", "commentDelete", "searchHistoryList", "searchHistoryDelete", "searchHistoryClear", "orderList", "orderCreate", "authLogout",
+      "commentCreate", "commentUpdate", "commentDelete", "searchHistoryList", "searchHistoryDelete", "searchHistoryClear", "orderList", "orderCreate",
     ];
     const open = [
       "init", "cityList", "authLogin", "authSmsLogin", "authSignup", "authRefresh", "authSmsSend", "authResetPassword", "authResetPasswordRequest",
-      "kpPublic", "cartUnauth", "orderCreateUnauth", "productList", "productDetail", "searchGlobal", "searchFast", "fileUpload",
+      "kpPublic", "cartUnauth", "orderCreateUnauth",
+      // Logout ends the session its refresh token names even without a live bearer (issue 25).
+      "authLogout", "productList", "productDetail", "searchGlobal", "searchFast", "fileUpload",
       "commentList", "comparingCategories", "comparingListByIds",
     ];
     for (const id of needsAuth) expect(endpoints[id as keyof typeof endpoints].auth, id).toBe(true);
