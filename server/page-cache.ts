@@ -77,6 +77,10 @@ export interface PageCacheStats {
   bypasses: number;
   stores: number;
   revalidations: number;
+  /** Renders other requests of their key may wait for, requests waiting for them, and background refreshes, now. */
+  inflight: number;
+  waiting: number;
+  refreshing: number;
 }
 
 export interface PageCache {
@@ -173,6 +177,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   /** Renders in flight per key (the leader); followers wait on them. */
   const inflight = new Map<string, Promise<void>>();
   const revalidating = new Map<string, Promise<void>>();
+  /** Requests waiting for another request's render of their key. */
+  let waiting = 0;
   let server: Server | null = null;
   const counters = { hits: 0, stale: 0, misses: 0, bypasses: 0, stores: 0, revalidations: 0 };
 
@@ -245,13 +251,24 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       return;
     }
     // The parts go out as they are stored, with the nonce between them: no copy of the page per
-    // hit. Corked, so they leave in one write; Content-Length, so without chunked framing.
+    // hit; Content-Length, so without chunked framing. Corked only while they are written (a
+    // plain answer leaves in one write): the cork is undone in this same turn. When the
+    // compression middleware answers (br, deflate), write() feeds its compressor and the
+    // compressed bytes reach the socket later; it pauses the compressor while the socket's buffer
+    // is full until the socket emits "drain", and its end() ends the response only once the
+    // compressor has drained. Left for end() to undo, the cork stopped the socket from ever
+    // draining: a page that compressed to more than its 16 KiB buffer never sent a byte and kept
+    // its response, compressor and socket until the client went away (issue 25).
     res.setHeader("Content-Length", entry.parts.reduce((n, part) => n + part.length, nonce.length * (entry.parts.length - 1)));
     res.cork();
-    entry.parts.forEach((part, i) => {
-      if (i > 0) res.write(nonce);
-      res.write(part);
-    });
+    try {
+      entry.parts.forEach((part, i) => {
+        if (i > 0) res.write(nonce);
+        res.write(part);
+      });
+    } finally {
+      res.uncork();
+    }
     res.end();
   }
 
@@ -438,13 +455,20 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     if (lookup() === "served") return;
     const leader = forced ? undefined : inflight.get(key);
     if (!leader) return render();
-    // Another request is rendering this very page: wait for it rather than render it twice.
+    // Another request is rendering this very page: wait for it rather than render it twice, and
+    // stop waiting when this visitor goes away.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<void>((resolve) => {
+    let gone = () => {};
+    const stop = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, coalesceMs);
+      gone = resolve;
+      res.once("close", gone);
     });
-    void Promise.race([leader, timeout]).then(() => {
+    waiting++;
+    void Promise.race([leader, stop]).then(() => {
+      waiting--;
       clearTimeout(timer);
+      res.off("close", gone);
       if (res.destroyed || res.headersSent) return;
       if (lookup() === "served") return;
       render();
@@ -464,7 +488,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     async idle() {
       while (revalidating.size > 0) await Promise.all([...revalidating.values()]);
     },
-    stats: () => ({ entries: entries.size, bytes, ...counters }),
+    stats: () => ({ entries: entries.size, bytes, ...counters, inflight: inflight.size, waiting, refreshing: revalidating.size }),
   };
 }
 
