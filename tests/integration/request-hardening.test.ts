@@ -352,6 +352,42 @@ describe("errors and the log", () => {
     expect(logs.errors).toEqual([]);
   });
 
+  it("link tokens and capability addresses never reach the log (issue 25)", async () => {
+    const port = await setup();
+    const secret = "Zq3k8YfV0pXb2LmN4sRt6uWy9aCdEfGh";
+    const logs = captureLogs();
+    const targets = [
+      `/reset-password?token=${secret}`,
+      `/reset-password/${secret}`,
+      `/api/auth/reset-password/${secret}`,
+      `/email/confirm?token=${secret}`,
+      `/subscribe/confirm?utm_source=mail&token=${secret}`,
+      `/api/file/${secret}/thumbnail`,
+      `/throws?token=${secret}`,
+      `http://evil.example/reset-password?token=${secret}`,
+      `/reset-password/${secret}%ZZ`,
+    ];
+    const statuses = [];
+    for (const target of targets) statuses.push((await get(port, target)).status);
+    vi.restoreAllMocks();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 500, 400, 400]);
+    const lines = [...logs.out, ...logs.errors];
+    expect(lines.length).toBe(targets.length + 1);
+    for (const line of lines) expect(line).not.toContain(secret);
+    expect(logs.out).toEqual([
+      expect.stringMatching(/^GET \/reset-password\?token=\[скрыто\] 200 /),
+      expect.stringMatching(/^GET \/reset-password\/\[скрыто\] 200 /),
+      expect.stringMatching(/^GET \/api\/auth\/reset-password\/\[скрыто\] 200 /),
+      expect.stringMatching(/^GET \/email\/confirm\?token=\[скрыто\] 200 /),
+      expect.stringMatching(/^GET \/subscribe\/confirm\?utm_source=mail&token=\[скрыто\] 200 /),
+      expect.stringMatching(/^GET \/api\/file\/\[скрыто\]\/thumbnail 200 /),
+      expect.stringMatching(/^GET \/throws\?token=\[скрыто\] 500 /),
+      expect.stringMatching(/^GET http:\/\/evil\.example\/reset-password\?token=\[скрыто\] 400 [\d.]+ms \(request target "http:\/\/evil\.example\/reset-password\?token=\[скрыто\]"\)\n$/),
+      expect.stringMatching(/^GET \/reset-password\/\[скрыто\] 400 [\d.]+ms \(bad percent-encoding in "\/reset-password\/\[скрыто\]"\)\n$/),
+    ]);
+    expect(logs.errors).toEqual([expect.stringMatching(/^GET \/throws\?token=\[скрыто\] Error: our bug/)]);
+  });
+
   it("a value that cannot go into a header is the client's 400; our own bug is a 500 with its stack", async () => {
     const port = await setup();
     const logs = captureLogs();
