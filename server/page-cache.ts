@@ -13,7 +13,10 @@
  * Key: bot-or-person (crawlers get the complete document, people the streamed one), protocol,
  * Host (+ X-Forwarded-Host), the resolved city id (res.locals.city, set by the city middleware
  * that runs before this one) and the path with its query string. Only a small allow-list of query
- * parameters is cached; any other query bypasses the cache, so random queries cannot flood it.
+ * parameters is cached; any other query bypasses the cache, so random queries cannot flood it. And
+ * a URL with a query is stored only when the page says, in its No-Vary-Search, that it read every
+ * parameter in it (a page checks what it reads: an unknown value redirects or is a 404, never a
+ * 200), so `?page=29584` on a page that pages in its path, or `?variant=junk`, is never an entry.
  *
  * Never stored: requests with an auth cookie or an Authorization header, methods other than
  * GET (HEAD is served from a GET entry but never stored), statuses other than 200, non-HTML
@@ -56,7 +59,10 @@ export interface PageCacheOptions {
   maxBodyBytes?: number;
   /** Path + query longer than this is not cached. Default 1024. */
   maxUrlLength?: number;
-  /** Query parameters a cached page may have (each once); any other bypasses. */
+  /**
+   * Query parameters a cached page may have (each once); any other bypasses. A page is stored for
+   * a URL with a query only when it says it read those parameters (No-Vary-Search).
+   */
   queryAllowList?: readonly string[];
   /** A request carrying any of these cookies is personal. Default token, refreshToken. */
   privateCookies?: readonly string[];
@@ -94,7 +100,8 @@ export interface PageCache {
   stats(): PageCacheStats;
 }
 
-export const DEFAULT_QUERY_ALLOW_LIST = ["page", "sort", "variant"] as const;
+/** The query parameters shared pages read (post lists' `page`, the product's `variant`). */
+export const DEFAULT_QUERY_ALLOW_LIST = ["page", "variant"] as const;
 
 /** Headers of a stored answer that must not be replayed (or are set fresh per response). */
 const UNSTORED_HEADERS = new Set([
@@ -128,6 +135,8 @@ interface Entry {
 
 interface RenderTarget {
   url: string;
+  /** The names of its query parameters. */
+  query: string[];
   host: string;
   forwardedHost: string | undefined;
   protocol: string;
@@ -228,7 +237,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     const forwardedHost = req.get("x-forwarded-host")?.toLowerCase();
     const bot = isbot(userAgent);
     const key = [bot ? "bot" : "person", req.protocol, host, forwardedHost ?? "", cityId, path + query].join("\n");
-    return { key, target: { url: path + query, host, forwardedHost, protocol: req.protocol, userAgent, cityId } };
+    const names = [...new URLSearchParams(query).keys()];
+    return { key, target: { url: path + query, query: names, host, forwardedHost, protocol: req.protocol, userAgent, cityId } };
   }
 
   function serve(req: Request, res: Response, entry: Entry, status: PageCacheStatus): void {
@@ -276,8 +286,13 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
    * The lifetimes the page asked for, when the answer, as it stands when its headers are written,
    * may be stored: a 200 HTML document that opted in (public + s-maxage) and sets no cookie of its own.
    */
-  function storable(res: Response, cookiesBefore: string[]): { freshMs: number; staleMs: number } | null {
+  function storable(res: Response, cookiesBefore: string[], query: readonly string[]): { freshMs: number; staleMs: number } | null {
     if (res.statusCode !== 200) return null;
+    // A parameter the page did not read is junk to it (the same page for every value): not an entry of its own.
+    if (query.length > 0) {
+      const read = queryParamsRead(headerList(res.getHeader("no-vary-search")).join(","));
+      if (!query.every((name) => read.has(name))) return null;
+    }
     if (!/^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""))) return null;
     if (!sameList(headerList(res.getHeader("set-cookie")), cookiesBefore)) return null;
     if (/(^|,)\s*(\*|cookie|authorization)\s*(,|$)/i.test(headerList(res.getHeader("vary")).join(","))) return null;
@@ -302,7 +317,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
 
     const decide = () => {
       if (decided !== null) return;
-      lifetimes = req.method === "GET" ? storable(res, cookiesBefore) : null;
+      lifetimes = req.method === "GET" ? storable(res, cookiesBefore, target.query) : null;
       decided = lifetimes !== null;
       if (!decided) {
         // Rendered, but this answer will not be kept.
@@ -506,6 +521,19 @@ export function sharedLifetimes(cacheControl: string): { freshMs: number; staleM
   const freshMs = seconds("s-maxage");
   if (freshMs === null || freshMs === 0) return null;
   return { freshMs, staleMs: seconds("stale-while-revalidate") ?? 0 };
+}
+
+/**
+ * The query parameters a page's HTML depends on, from its `No-Vary-Search` (app/lib/cache-control.ts):
+ * `params` → none, `params, except=("page")` → page. Anything else (no header: every parameter may
+ * matter; `params=(…)`: all but those) → the empty set, so only the URL without a query is stored.
+ */
+export function queryParamsRead(noVarySearch: string): Set<string> {
+  const members = noVarySearch.split(/,(?![^(]*\))/).map((m) => m.trim());
+  if (!members.some((m) => m.toLowerCase() === "params")) return new Set();
+  const except = members.find((m) => /^except\s*=/i.test(m));
+  if (!except) return new Set();
+  return new Set([...except.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\(.)/g, "$1")));
 }
 
 /** An answer with directives for this cache (`s-maxage`) leaves as `private, no-cache` (ADR 023). */

@@ -19,7 +19,7 @@ import { parseEnv } from "#app/lib/env.server.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
 import { readCookies } from "#app/lib/cookies.server.ts";
 import { createPageCache, PAGE_CACHE_HEADER, sharedLifetimes, type PageCache, type PageCacheOptions } from "#server/page-cache.ts";
-import { SHARED_PAGE_CACHE } from "#app/lib/cache-control.ts";
+import { noVarySearch, SHARED_PAGE_CACHE } from "#app/lib/cache-control.ts";
 import type { City } from "#contract/content.ts";
 
 const CITIES: City[] = [
@@ -103,6 +103,12 @@ function page(renders: Map<string, number>, release: Setup["release"], statuses:
   return async (req, res) => {
     const n = (renders.get(req.path) ?? 0) + 1;
     renders.set(req.path, n);
+    // Like the post lists (`page`) and the product page (`variant`): what a page reads it checks,
+    // and it says so (No-Vary-Search); the other pages read no query parameter.
+    const query = new URL(req.originalUrl, "http://x").searchParams;
+    if (req.path === "/goods" && query.has("variant") && !["1", "2"].includes(query.get("variant")!)) return res.redirect(301, "/goods");
+    if (req.path === "/news" && query.has("page") && !["2", "3"].includes(query.get("page")!)) return res.status(404).type("html").send("<p>Не найдено</p>");
+    res.setHeader("No-Vary-Search", noVarySearch(req.path === "/goods" ? ["variant"] : req.path === "/news" ? ["page"] : []));
     const nonce = String(res.locals.nonce);
     const city = (res.locals.city as { city: City }).city.title;
     const token = readCookies(req.headers.cookie).token;
@@ -480,11 +486,11 @@ describe("anonymous page cache", () => {
     expect(cacheStatus(await t.get("/about?utm_source=x"))).toBe("BYPASS");
     expect(cacheStatus(await t.get("/about?page=1&page=2"))).toBe("BYPASS");
     expect(cacheStatus(await t.get(`/about?page=${"9".repeat(1100)}`))).toBe("BYPASS");
-    expect(cacheStatus(await t.get("/about?page=2"))).toBe("MISS");
-    const page2 = await t.get("/about?page=2");
+    expect(cacheStatus(await t.get("/news?page=2"))).toBe("MISS");
+    const page2 = await t.get("/news?page=2");
     expect(cacheStatus(page2)).toBe("HIT");
-    expect(page2.body).toContain("/about?page=2");
-    expect(cacheStatus(await t.get("/about"))).toBe("MISS");
+    expect(page2.body).toContain("/news?page=2");
+    expect(cacheStatus(await t.get("/news"))).toBe("MISS");
   });
 
   it("answers HEAD from a stored page without a body, and never stores HEAD", async () => {
@@ -703,5 +709,55 @@ describe("anonymous page cache: every Accept-Encoding", () => {
     const next = await t.get("/large", { headers: { "accept-encoding": "br" }, timeoutMs: 5_000 });
     expect(cacheStatus(next)).toBe("HIT");
     expect(next.body).toContain(LARGE_TEXT);
+  });
+});
+
+/**
+ * Issue 25: any `?sort=`/`?variant=` value and any `?page=N` was its own entry; 600 random `?sort=`
+ * values evicted `/`, `/catalog` and a product page. A page is stored for a URL with a query only
+ * when it read every parameter in it (No-Vary-Search), and what it reads it checks.
+ */
+describe("anonymous page cache: junk in the query", () => {
+  it("a page is not stored for a query parameter it does not read, nor for a value it refuses", async () => {
+    const t = await setup();
+    for (const url of ["/about?page=2", "/catalog?variant=7", "/goods?page=2", "/news?variant=1"]) {
+      const first = await t.get(url);
+      expect(first.status, url).toBe(200);
+      expect([cacheStatus(first), cacheStatus(await t.get(url))], url).toEqual(["BYPASS", "BYPASS"]);
+    }
+    // Not in the allow-list at all (no shared page reads `?sort=`: listings turn it into their path).
+    expect(cacheStatus(await t.get("/about?sort=price_asc"))).toBe("BYPASS");
+    // Refused values: a redirect and a 404, never stored.
+    expect((await t.get("/goods?variant=99")).status).toBe(301);
+    expect((await t.get("/news?page=29584")).status).toBe(404);
+    expect(t.cache.stats().entries).toBe(0);
+    // What the page reads and knows is stored, each value its own page.
+    for (const url of ["/goods?variant=1", "/goods?variant=2", "/news?page=2"]) {
+      expect(cacheStatus(await t.get(url)), url).toBe("MISS");
+      expect(cacheStatus(await t.get(url)), url).toBe("HIT");
+    }
+    expect(t.cache.stats().entries).toBe(3);
+  });
+
+  it("600 random sort, page and variant values neither grow the cache nor evict the pages in it", async () => {
+    const t = await setup();
+    const valid = ["/", "/catalog", "/goods", "/goods?variant=1", "/news", "/news?page=2"];
+    for (const url of valid) expect(cacheStatus(await t.get(url)), url).toBe("MISS");
+    const before = { entries: t.cache.stats().entries, renders: new Map(t.renders) };
+    expect(before.entries).toBe(valid.length);
+
+    const random = () => Math.floor(Math.random() * 1e9).toString(36);
+    const junk = Array.from({ length: 600 }, (_, i) => {
+      const path = ["/", "/catalog", "/goods", "/news"][i % 4];
+      const name = ["sort", "page", "variant"][i % 3];
+      // Numbers past the few the pages know (variant 1–2, page 2–3), and words.
+      return `${path}?${name}=${i % 2 === 0 ? 4 + Math.floor(Math.random() * 100_000) : random()}`;
+    });
+    for (let i = 0; i < junk.length; i += 25) {
+      const answers = await Promise.all(junk.slice(i, i + 25).map((url) => t.get(url)));
+      for (const answer of answers) expect([200, 301, 404]).toContain(answer.status);
+    }
+    expect(t.cache.stats().entries).toBe(before.entries);
+    for (const url of valid) expect(cacheStatus(await t.get(url)), url).toBe("HIT");
   });
 });
