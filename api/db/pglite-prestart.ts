@@ -14,7 +14,7 @@
  * directory. It first takes the data folder's lock (data-dir-lock.mjs): a second server on the
  * same folder stops there. Only node built-ins here (pglite-options.ts has no runtime imports).
  */
-import { fork } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -80,8 +80,9 @@ export function startPgliteWorker(entry: string, dir: string): PgliteServer {
   let stopped = false;
   let closing = false;
   let exited = Promise.resolve();
+  const creation: Creation = { child: null, cancelled: false };
   const port = (async () => {
-    if (!existsSync(path.join(dir, "PG_VERSION"))) await createDirectory(entry, dir);
+    if (!existsSync(path.join(dir, "PG_VERSION"))) await createDirectory(entry, dir, creation);
     if (closing) throw new Error("PGlite was closed before it was ready");
     const serving = new Worker(entry, { workerData: { dir }, resourceLimits: WORKER_LIMITS });
     serving.on("error", (error) => console.error("[pglite] the database thread stopped:", error.message));
@@ -105,7 +106,11 @@ export function startPgliteWorker(entry: string, dir: string): PgliteServer {
     running: () => !stopped,
     async close() {
       closing = true;
-      // Never cut PGlite off while it creates or opens its directory: wait until it is ready.
+      // A directory being made is made beside its place (createDirectory): stopping that is
+      // safe, and a server that stops at start does not wait for a seed.
+      creation.cancelled = true;
+      creation.child?.kill("SIGKILL");
+      // Never cut PGlite off while it opens its directory: wait until it is ready.
       await port.catch(() => {});
       if (!worker || stopped) return;
       worker.postMessage("close");
@@ -122,7 +127,14 @@ export function startPgliteWorker(entry: string, dir: string): PgliteServer {
  * meanwhile (the child ends with it) leaves no half-made database, only a folder the next start
  * discards and makes again (issue 25: a crash must never leave the data folder unusable).
  */
-async function createDirectory(entry: string, dir: string): Promise<void> {
+interface Creation {
+  /** The process making the directory, while it runs. */
+  child: ChildProcess | null;
+  /** Set by close(): make nothing (more). */
+  cancelled: boolean;
+}
+
+async function createDirectory(entry: string, dir: string, creation: Creation): Promise<void> {
   // Leftovers of starts that were killed (this process holds the data folder's lock: none of
   // them is running; a child of one may still write for a moment, into its own folder).
   const parent = path.dirname(dir);
@@ -131,9 +143,15 @@ async function createDirectory(entry: string, dir: string): Promise<void> {
     if (name.startsWith(prefix)) rmSync(path.join(parent, name), { recursive: true, force: true });
   }
   const creating = path.join(parent, `${prefix}${process.pid}`);
+  if (creation.cancelled) throw new Error("PGlite was closed before it was ready");
   const child = fork(entry, [creating, CREATE_ONLY], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const [code] = (await once(child, "exit")) as [number | null];
-  if (code !== 0) throw new Error(`PGlite could not create ${dir} (exit code ${code})`);
+  creation.child = child;
+  const [code, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
+  creation.child = null;
+  if (code !== 0) {
+    rmSync(creating, { recursive: true, force: true });
+    throw new Error(creation.cancelled ? "PGlite was closed before it was ready" : `PGlite could not create ${dir} (exit code ${code ?? signal})`);
+  }
   if (existsSync(dir)) {
     // A folder without PG_VERSION holds no database: an empty one goes, anything else is kept aside.
     if (readdirSync(dir).length === 0) rmdirSync(dir);
@@ -178,8 +196,9 @@ export function takePrestartedPglite(dir: string): PgliteServer | null {
 }
 
 /**
- * Closes what prestart() started if nobody adopted it: a server that stops at start (a bad
- * configuration) must not cut PGlite off in the middle of creating its data directory.
+ * Closes what prestart() started if nobody adopted it (a server that stops at start: a bad
+ * configuration). A directory still being made is dropped (the next start makes it again); one
+ * being opened is closed cleanly.
  */
 export async function closePrestartedPglite(): Promise<void> {
   const registry = globalThis as Registry;
