@@ -175,7 +175,13 @@ if (isMain) {
     await closePrestartedPglite();
     process.exit(1);
   }
-  const { shutdown } = await startServer(env);
+  const { shutdown } = await startServer(env).catch(async (error: unknown) => {
+    // Another process has the PGlite data folder (issue 25): its message, no stack trace.
+    if ((error as { code?: unknown } | null)?.code !== "DATA_DIR_BUSY") throw error;
+    console.error((error as Error).message);
+    await closePrestartedPglite();
+    process.exit(1);
+  });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       void shutdown(signal).then(() => process.exit(0));

@@ -1,20 +1,24 @@
 /**
- * Request body limits, decided from the headers before a byte of the body is read (issue 16: six
- * 40 MB JSON bodies took the process from 253 to 720 MB; `request.formData()` and the API's JSON
- * parsing read a whole body into memory).
+ * Request body limits (issue 16: six 40 MB JSON bodies took the process from 253 to 720 MB;
+ * `request.formData()` and the API's JSON parsing read a whole body into memory).
  *
- * A body must declare its length, and the length must be within the limit of its path: the
- * default, or the first `paths` rule whose path is the request's path or a parent of it (an upload
- * route gets its own there). React Router posts `<Form>` and fetcher submissions to the route's
- * single-fetch URL, the path plus ".data" ("/cart/upload.data"; "/cart/upload/_.data" with a
- * trailing slash), so a rule covers that form of its path too; "/_root.data" (the home page) has
- * no rule of its own and keeps the default. With a Content-Length, Node's HTTP parser reads exactly that many
- * bytes, so the declared length is the real bound. A chunked body (no length) would have to be
- * read to be measured, and whatever measured it would have consumed the stream that React Router
- * and the API read: it is refused with 411. Browsers send a Content-Length with every form and
- * fetch body. The answer closes the connection, so the unread body is not drained.
+ * Each path has a limit: the default, or the first `paths` rule whose path is the request's path
+ * or a parent of it (an upload route gets its own there). React Router posts `<Form>` and fetcher
+ * submissions to the route's single-fetch URL, the path plus ".data" ("/cart/upload.data";
+ * "/cart/upload/_.data" with a trailing slash), so a rule covers that form of its path too;
+ * "/_root.data" (the home page) has no rule of its own and keeps the default.
+ *
+ * A body with a Content-Length is judged by it before a byte is read: Node's HTTP parser reads
+ * exactly that many bytes, so the declared length is the real bound. A chunked body
+ * (`Transfer-Encoding: chunked`, which HTTP/1.1 clients may send, Node's own `http.request`
+ * among them when it streams) declares nothing: it is counted as the parser hands it over and
+ * refused with 413 the moment it passes the limit; nothing after that is kept. Within the limit
+ * it is passed on whole, with the Content-Length it turned out to have, as a reverse proxy that
+ * buffers request bodies (nginx) would: what reads it next (React Router, the API) sees an
+ * ordinary body and never a part of one that is refused later (issue 25; it was a 411). Either
+ * refusal closes the connection, so the unread rest of the body is not drained.
  */
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { UPLOAD_BODY_LIMIT, UPLOAD_SIZE_MESSAGE } from "../contract/file.ts";
 import { AVATAR_BODY_LIMIT, AVATAR_SIZE_MESSAGE, LOGO_SIZE_MESSAGE, MAX_LOGO_BYTES } from "../contract/profile.ts";
 import { reject } from "./reject.ts";
@@ -74,17 +78,73 @@ export function covers(rulePath: string, path: string): boolean {
 export function bodyLimit({ limit, paths = [] }: BodyLimitOptions): RequestHandler {
   const ruleFor = (path: string) => paths.find((rule) => covers(rule.path, path));
   return (req, res, next) => {
-    const length = req.headers["content-length"];
-    if (req.headers["transfer-encoding"] !== undefined) {
-      return reject(res, 411, "Укажите длину тела запроса (Content-Length)", "chunked body without a length", { Connection: "close" });
-    }
-    if (length === undefined || length === "0") return next();
     const rule = ruleFor(req.path);
     const max = rule?.limit ?? limit;
-    if (Number(length) > max) {
-      const message = rule?.message ?? `Слишком большой запрос: не больше ${size(max)}`;
-      return reject(res, 413, message, `body of ${length} bytes over ${max}`, { Connection: "close" });
+    const refuse = (reason: string) =>
+      reject(res, 413, rule?.message ?? `Слишком большой запрос: не больше ${size(max)}`, reason, { Connection: "close" });
+    if (req.headers["transfer-encoding"] !== undefined) {
+      return readChunked(req, max, {
+        over: (bytes) => refuse(`chunked body over ${max} bytes (${bytes} read)`),
+        whole: () => next(),
+      });
     }
+    const length = req.headers["content-length"];
+    if (length === undefined || length === "0") return next();
+    if (Number(length) > max) return refuse(`body of ${length} bytes over ${max}`);
     next();
   };
+}
+
+/**
+ * Takes in a chunked body as Node's parser hands it over (its Readable.push), counting: `over`
+ * once it passes `max` (the rest is dropped, and the parser stops reading the socket), else
+ * `whole` when it has ended, with the request's headers saying its length and no longer chunked.
+ */
+function readChunked(req: Request, max: number, on: { over(bytes: number): void; whole(): void }): void {
+  // What the parser handed over before this middleware ran is in the request's buffer, unread.
+  let bytes = req.readableLength;
+  let refused = false;
+  const refuse = () => {
+    if (refused) return;
+    refused = true;
+    on.over(bytes);
+  };
+  if (req.complete && bytes <= max) {
+    setLength(req, bytes);
+    return on.whole();
+  }
+  const push = req.push;
+  req.push = function (chunk: unknown, encoding?: BufferEncoding) {
+    if (refused) return false;
+    if (chunk === null) {
+      req.push = push;
+      const result = push.call(this, null);
+      setLength(req, bytes);
+      // Out of the parser's callback before the rest of the pipeline runs.
+      process.nextTick(on.whole);
+      return result;
+    }
+    bytes += (chunk as Buffer).length;
+    if (bytes > max) {
+      refuse();
+      return false;
+    }
+    push.call(this, chunk, encoding);
+    // Bounded by `max`: the parser keeps reading whatever the request's own buffer would like.
+    return true;
+  };
+  if (bytes > max) refuse();
+}
+
+/** The request as a body of `bytes` bytes: Content-Length instead of Transfer-Encoding, in both header views. */
+function setLength(req: Request, bytes: number): void {
+  delete req.headers["transfer-encoding"];
+  req.headers["content-length"] = String(bytes);
+  const raw: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!.toLowerCase();
+    if (name !== "transfer-encoding" && name !== "content-length") raw.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  }
+  raw.push("Content-Length", String(bytes));
+  req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
 }

@@ -6,6 +6,7 @@
  */
 import type { ErrorRequestHandler } from "express";
 import { quoted, reject } from "./reject.ts";
+import { redactUrl } from "./log-redact.ts";
 
 /** Node's codes for a URL or header value that cannot be built from what the client sent. */
 const CLIENT_VALUE_CODES = new Set(["ERR_INVALID_URL", "ERR_INVALID_CHAR", "ERR_HTTP_INVALID_HEADER_VALUE", "ERR_INVALID_HTTP_TOKEN", "ERR_UNESCAPED_CHARACTERS"]);
@@ -32,7 +33,7 @@ export function errorHandler(): ErrorRequestHandler {
     const status = clientErrorStatus(error);
     if (res.headersSent) {
       // Too late for an answer: the client gets a cut-off response rather than a wrong one.
-      if (status === null) console.error(`${req.method} ${req.originalUrl}: failed after the headers were sent`, error);
+      if (status === null) console.error(`${req.method} ${redactUrl(req.originalUrl)}: failed after the headers were sent`, error);
       res.destroy();
       return;
     }
@@ -40,7 +41,7 @@ export function errorHandler(): ErrorRequestHandler {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       return reject(res, status, MESSAGES[status] ?? MESSAGES[400], quoted(reason));
     }
-    console.error(`${req.method} ${req.originalUrl}`, error);
+    console.error(`${req.method} ${redactUrl(req.originalUrl)}`, error);
     res.status(500).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).send("Внутренняя ошибка сервера");
   };
 }

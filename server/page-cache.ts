@@ -13,7 +13,10 @@
  * Key: bot-or-person (crawlers get the complete document, people the streamed one), protocol,
  * Host (+ X-Forwarded-Host), the resolved city id (res.locals.city, set by the city middleware
  * that runs before this one) and the path with its query string. Only a small allow-list of query
- * parameters is cached; any other query bypasses the cache, so random queries cannot flood it.
+ * parameters is cached; any other query bypasses the cache, so random queries cannot flood it. And
+ * a URL with a query is stored only when the page says, in its No-Vary-Search, that it read every
+ * parameter in it (a page checks what it reads: an unknown value redirects or is a 404, never a
+ * 200), so `?page=29584` on a page that pages in its path, or `?variant=junk`, is never an entry.
  *
  * Never stored: requests with an auth cookie or an Authorization header, methods other than
  * GET (HEAD is served from a GET entry but never stored), statuses other than 200, non-HTML
@@ -56,7 +59,10 @@ export interface PageCacheOptions {
   maxBodyBytes?: number;
   /** Path + query longer than this is not cached. Default 1024. */
   maxUrlLength?: number;
-  /** Query parameters a cached page may have (each once); any other bypasses. */
+  /**
+   * Query parameters a cached page may have (each once); any other bypasses. A page is stored for
+   * a URL with a query only when it says it read those parameters (No-Vary-Search).
+   */
   queryAllowList?: readonly string[];
   /** A request carrying any of these cookies is personal. Default: the auth cookies, plain and `__Secure-` (AUTH_COOKIE_NAMES). */
   privateCookies?: readonly string[];
@@ -77,6 +83,10 @@ export interface PageCacheStats {
   bypasses: number;
   stores: number;
   revalidations: number;
+  /** Renders other requests of their key may wait for, requests waiting for them, and background refreshes, now. */
+  inflight: number;
+  waiting: number;
+  refreshing: number;
 }
 
 export interface PageCache {
@@ -90,7 +100,8 @@ export interface PageCache {
   stats(): PageCacheStats;
 }
 
-export const DEFAULT_QUERY_ALLOW_LIST = ["page", "sort", "variant"] as const;
+/** The query parameters shared pages read (post lists' `page`, the product's `variant`). */
+export const DEFAULT_QUERY_ALLOW_LIST = ["page", "variant"] as const;
 
 /** Headers of a stored answer that must not be replayed (or are set fresh per response). */
 const UNSTORED_HEADERS = new Set([
@@ -124,6 +135,8 @@ interface Entry {
 
 interface RenderTarget {
   url: string;
+  /** The names of its query parameters. */
+  query: string[];
   host: string;
   forwardedHost: string | undefined;
   protocol: string;
@@ -174,6 +187,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   /** Renders in flight per key (the leader); followers wait on them. */
   const inflight = new Map<string, Promise<void>>();
   const revalidating = new Map<string, Promise<void>>();
+  /** Requests waiting for another request's render of their key. */
+  let waiting = 0;
   let server: Server | null = null;
   const counters = { hits: 0, stale: 0, misses: 0, bypasses: 0, stores: 0, revalidations: 0 };
 
@@ -223,7 +238,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     const forwardedHost = req.get("x-forwarded-host")?.toLowerCase();
     const bot = isbot(userAgent);
     const key = [bot ? "bot" : "person", req.protocol, host, forwardedHost ?? "", cityId, path + query].join("\n");
-    return { key, target: { url: path + query, host, forwardedHost, protocol: req.protocol, userAgent, cityId } };
+    const names = [...new URLSearchParams(query).keys()];
+    return { key, target: { url: path + query, query: names, host, forwardedHost, protocol: req.protocol, userAgent, cityId } };
   }
 
   function serve(req: Request, res: Response, entry: Entry, status: PageCacheStatus): void {
@@ -246,13 +262,24 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       return;
     }
     // The parts go out as they are stored, with the nonce between them: no copy of the page per
-    // hit. Corked, so they leave in one write; Content-Length, so without chunked framing.
+    // hit; Content-Length, so without chunked framing. Corked only while they are written (a
+    // plain answer leaves in one write): the cork is undone in this same turn. When the
+    // compression middleware answers (br, deflate), write() feeds its compressor and the
+    // compressed bytes reach the socket later; it pauses the compressor while the socket's buffer
+    // is full until the socket emits "drain", and its end() ends the response only once the
+    // compressor has drained. Left for end() to undo, the cork stopped the socket from ever
+    // draining: a page that compressed to more than its 16 KiB buffer never sent a byte and kept
+    // its response, compressor and socket until the client went away (issue 25).
     res.setHeader("Content-Length", entry.parts.reduce((n, part) => n + part.length, nonce.length * (entry.parts.length - 1)));
     res.cork();
-    entry.parts.forEach((part, i) => {
-      if (i > 0) res.write(nonce);
-      res.write(part);
-    });
+    try {
+      entry.parts.forEach((part, i) => {
+        if (i > 0) res.write(nonce);
+        res.write(part);
+      });
+    } finally {
+      res.uncork();
+    }
     res.end();
   }
 
@@ -260,8 +287,13 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
    * The lifetimes the page asked for, when the answer, as it stands when its headers are written,
    * may be stored: a 200 HTML document that opted in (public + s-maxage) and sets no cookie of its own.
    */
-  function storable(res: Response, cookiesBefore: string[]): { freshMs: number; staleMs: number } | null {
+  function storable(res: Response, cookiesBefore: string[], query: readonly string[]): { freshMs: number; staleMs: number } | null {
     if (res.statusCode !== 200) return null;
+    // A parameter the page did not read is junk to it (the same page for every value): not an entry of its own.
+    if (query.length > 0) {
+      const read = queryParamsRead(headerList(res.getHeader("no-vary-search")).join(","));
+      if (!query.every((name) => read.has(name))) return null;
+    }
     if (!/^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""))) return null;
     if (!sameList(headerList(res.getHeader("set-cookie")), cookiesBefore)) return null;
     if (/(^|,)\s*(\*|cookie|authorization)\s*(,|$)/i.test(headerList(res.getHeader("vary")).join(","))) return null;
@@ -286,7 +318,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
 
     const decide = () => {
       if (decided !== null) return;
-      lifetimes = req.method === "GET" ? storable(res, cookiesBefore) : null;
+      lifetimes = req.method === "GET" ? storable(res, cookiesBefore, target.query) : null;
       decided = lifetimes !== null;
       if (!decided) {
         // Rendered, but this answer will not be kept.
@@ -439,13 +471,20 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     if (lookup() === "served") return;
     const leader = forced ? undefined : inflight.get(key);
     if (!leader) return render();
-    // Another request is rendering this very page: wait for it rather than render it twice.
+    // Another request is rendering this very page: wait for it rather than render it twice, and
+    // stop waiting when this visitor goes away.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<void>((resolve) => {
+    let gone = () => {};
+    const stop = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, coalesceMs);
+      gone = resolve;
+      res.once("close", gone);
     });
-    void Promise.race([leader, timeout]).then(() => {
+    waiting++;
+    void Promise.race([leader, stop]).then(() => {
+      waiting--;
       clearTimeout(timer);
+      res.off("close", gone);
       if (res.destroyed || res.headersSent) return;
       if (lookup() === "served") return;
       render();
@@ -465,7 +504,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     async idle() {
       while (revalidating.size > 0) await Promise.all([...revalidating.values()]);
     },
-    stats: () => ({ entries: entries.size, bytes, ...counters }),
+    stats: () => ({ entries: entries.size, bytes, ...counters, inflight: inflight.size, waiting, refreshing: revalidating.size }),
   };
 }
 
@@ -483,6 +522,19 @@ export function sharedLifetimes(cacheControl: string): { freshMs: number; staleM
   const freshMs = seconds("s-maxage");
   if (freshMs === null || freshMs === 0) return null;
   return { freshMs, staleMs: seconds("stale-while-revalidate") ?? 0 };
+}
+
+/**
+ * The query parameters a page's HTML depends on, from its `No-Vary-Search` (app/lib/cache-control.ts):
+ * `params` → none, `params, except=("page")` → page. Anything else (no header: every parameter may
+ * matter; `params=(…)`: all but those) → the empty set, so only the URL without a query is stored.
+ */
+export function queryParamsRead(noVarySearch: string): Set<string> {
+  const members = noVarySearch.split(/,(?![^(]*\))/).map((m) => m.trim());
+  if (!members.some((m) => m.toLowerCase() === "params")) return new Set();
+  const except = members.find((m) => /^except\s*=/i.test(m));
+  if (!except) return new Set();
+  return new Set([...except.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\(.)/g, "$1")));
 }
 
 /** An answer with directives for this cache (`s-maxage`) leaves as `private, no-cache` (ADR 023). */

@@ -14,6 +14,7 @@
 import type { Request, RequestHandler } from "express";
 import { isValidHost } from "#app/features/city/city.ts";
 import { quoted, reject } from "./reject.ts";
+import { redactUrl } from "./log-redact.ts";
 
 /** Every method a page, a resource route or the /api answers. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
@@ -35,7 +36,7 @@ export function requestGuard(): RequestHandler {
     }
     if (!req.url.startsWith("/")) {
       if (req.url === "*" && req.method === "OPTIONS") return void res.set("Allow", ALLOW_HEADER).status(204).end();
-      return reject(res, 400, "Неверный адрес запроса", `request target ${quoted(req.url)}`);
+      return reject(res, 400, "Неверный адрес запроса", `request target ${quoted(redactUrl(req.url))}`);
     }
     if (!fromTrustedProxy(req)) {
       for (const name of FORWARDED_HEADERS) delete req.headers[name];
@@ -79,7 +80,7 @@ export function pageGuard(): RequestHandler {
     try {
       decodeURIComponent(req.path);
     } catch {
-      return reject(res, 400, "Неверный адрес страницы", `bad percent-encoding in ${quoted(req.path)}`);
+      return reject(res, 400, "Неверный адрес страницы", `bad percent-encoding in ${quoted(redactUrl(req.path))}`);
     }
     next();
   };

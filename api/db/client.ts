@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
 import { sql, type SQL } from "drizzle-orm";
 import { PGLITE_SETTINGS } from "./pglite-options";
+import { lockDataDir } from "./data-dir-lock.mjs";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -27,6 +28,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Data directory; PGlite lives in `<dataDir>/pglite`. "memory://" = in-memory PGlite (tests). */
   dataDir: string;
+  /** PGlite's own directory instead of `<dataDir>/pglite` (a new one being made, pglite-prestart.ts). */
+  pgliteDir?: string;
   /**
    * Run on-disk PGlite on its own thread behind a loopback wire-protocol port (ADR 008, 017): the
    * server's default (a worker thread from the build, a child process under tsx). Off = PGlite
@@ -35,11 +38,37 @@ export interface OpenOptions {
   ownProcess?: boolean;
   /** node-postgres pool size (PGlite has one session, so 1 on its own thread). */
   poolSize?: number;
+  /**
+   * On-disk PGlite: take the data folder's lock first (data-dir-lock.mjs; rejects with
+   * DataDirBusyError when another process has it). Off only where the parent process holds it
+   * (pglite-process creating a folder for the server). Default on.
+   */
+  lock?: boolean;
 }
 
 export const MEMORY = "memory://";
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (!options.databaseUrl && !options.dataDir.startsWith(MEMORY) && options.lock !== false) {
+    // Two processes on one PGlite folder corrupt it (issue 25): the folder is this process's first.
+    const lock = await lockDataDir(options.dataDir);
+    try {
+      const database = await openDatabase({ ...options, lock: false });
+      return {
+        ...database,
+        close: async () => {
+          try {
+            await database.close();
+          } finally {
+            await lock.release();
+          }
+        },
+      };
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
+  }
   if (!options.databaseUrl && options.ownProcess && !options.dataDir.startsWith(MEMORY)) {
     const dir = path.join(options.dataDir, "pglite");
     const child = await startPgliteProcess(dir);
@@ -76,7 +105,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     import("drizzle-orm/pglite"),
   ]);
   const inMemory = options.dataDir.startsWith(MEMORY);
-  const dir = inMemory ? options.dataDir : path.join(options.dataDir, "pglite");
+  const dir = inMemory ? options.dataDir : (options.pgliteDir ?? path.join(options.dataDir, "pglite"));
   if (!inMemory) mkdirSync(dir, { recursive: true });
   // Extensions must be loaded as PGlite modules before CREATE EXTENSION can succeed (migrations
   // 0000, 0010): pg_trgm and fuzzystrmatch serve search (ADR 028).

@@ -12,3 +12,6 @@ export const PGLITE_SETTINGS: Pick<PGliteOptions, "postgresqlconf"> = {
 
 /** The argument after the data directory that makes pglite-process create it and exit (ADR 017). */
 export const CREATE_ONLY = "--create-only";
+
+/** A new directory is made under its name plus this and the PID, then moved into place (pglite-prestart.ts). */
+export const CREATING_SUFFIX = ".creating";

@@ -11,15 +11,17 @@
  * (build/pglite-prestart.mjs) so it runs before the bundle's dependencies load, and it starts the
  * worker at once when the server will use embedded, on-disk PGlite (no API_URL, no DATABASE_URL):
  * PGlite boots on the other core meanwhile. openDatabase() adopts it when it asks for the same
- * directory. Only node built-ins here (pglite-options.ts has no runtime imports).
+ * directory. It first takes the data folder's lock (data-dir-lock.mjs): a second server on the
+ * same folder stops there. Only node built-ins here (pglite-options.ts has no runtime imports).
  */
-import { fork } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { CREATE_ONLY } from "./pglite-options";
+import { CREATE_ONLY, CREATING_SUFFIX } from "./pglite-options";
+import { DataDirBusyError, embeddedDataDir, lockDataDir } from "./data-dir-lock.mjs";
 
 /** A running PGlite wire-protocol server. */
 export interface PgliteServer {
@@ -78,12 +80,9 @@ export function startPgliteWorker(entry: string, dir: string): PgliteServer {
   let stopped = false;
   let closing = false;
   let exited = Promise.resolve();
+  const creation: Creation = { child: null, cancelled: false };
   const port = (async () => {
-    if (!existsSync(path.join(dir, "PG_VERSION"))) {
-      const creating = fork(entry, [dir, CREATE_ONLY], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-      const [code] = (await once(creating, "exit")) as [number | null];
-      if (code !== 0) throw new Error(`PGlite could not create ${dir} (exit code ${code})`);
-    }
+    if (!existsSync(path.join(dir, "PG_VERSION"))) await createDirectory(entry, dir, creation);
     if (closing) throw new Error("PGlite was closed before it was ready");
     const serving = new Worker(entry, { workerData: { dir }, resourceLimits: WORKER_LIMITS });
     serving.on("error", (error) => console.error("[pglite] the database thread stopped:", error.message));
@@ -107,7 +106,11 @@ export function startPgliteWorker(entry: string, dir: string): PgliteServer {
     running: () => !stopped,
     async close() {
       closing = true;
-      // Never cut PGlite off while it creates or opens its directory: wait until it is ready.
+      // A directory being made is made beside its place (createDirectory): stopping that is
+      // safe, and a server that stops at start does not wait for a seed.
+      creation.cancelled = true;
+      creation.child?.kill("SIGKILL");
+      // Never cut PGlite off while it opens its directory: wait until it is ready.
       await port.catch(() => {});
       if (!worker || stopped) return;
       worker.postMessage("close");
@@ -116,6 +119,49 @@ export function startPgliteWorker(entry: string, dir: string): PgliteServer {
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Creates, migrates and seeds a new PGlite directory in a short-lived child process, next to
+ * `dir` under another name, and moves it into place when it is complete: a start that is killed
+ * meanwhile (the child ends with it) leaves no half-made database, only a folder the next start
+ * discards and makes again (issue 25: a crash must never leave the data folder unusable).
+ */
+interface Creation {
+  /** The process making the directory, while it runs. */
+  child: ChildProcess | null;
+  /** Set by close(): make nothing (more). */
+  cancelled: boolean;
+}
+
+async function createDirectory(entry: string, dir: string, creation: Creation): Promise<void> {
+  // Leftovers of starts that were killed (this process holds the data folder's lock: none of
+  // them is running; a child of one may still write for a moment, into its own folder).
+  const parent = path.dirname(dir);
+  const prefix = `${path.basename(dir)}${CREATING_SUFFIX}-`;
+  for (const name of existsSync(parent) ? readdirSync(parent) : []) {
+    if (name.startsWith(prefix)) rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+  const creating = path.join(parent, `${prefix}${process.pid}`);
+  if (creation.cancelled) throw new Error("PGlite was closed before it was ready");
+  const child = fork(entry, [creating, CREATE_ONLY], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  creation.child = child;
+  const [code, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
+  creation.child = null;
+  if (code !== 0) {
+    rmSync(creating, { recursive: true, force: true });
+    throw new Error(creation.cancelled ? "PGlite was closed before it was ready" : `PGlite could not create ${dir} (exit code ${code ?? signal})`);
+  }
+  if (existsSync(dir)) {
+    // A folder without PG_VERSION holds no database: an empty one goes, anything else is kept aside.
+    if (readdirSync(dir).length === 0) rmdirSync(dir);
+    else {
+      const aside = `${dir}.incomplete-${Date.now()}`;
+      renameSync(dir, aside);
+      console.warn(`[pglite] ${dir} held no complete database: moved to ${aside}`);
+    }
+  }
+  renameSync(creating, dir);
 }
 
 /** Forks `entry` on `dir` as a child process (the .ts source under tsx: development, tests). */
@@ -150,8 +196,9 @@ export function takePrestartedPglite(dir: string): PgliteServer | null {
 }
 
 /**
- * Closes what prestart() started if nobody adopted it: a server that stops at start (a bad
- * configuration) must not cut PGlite off in the middle of creating its data directory.
+ * Closes what prestart() started if nobody adopted it (a server that stops at start: a bad
+ * configuration). A directory still being made is dropped (the next start makes it again); one
+ * being opened is closed cleanly.
  */
 export async function closePrestartedPglite(): Promise<void> {
   const registry = globalThis as Registry;
@@ -160,7 +207,7 @@ export async function closePrestartedPglite(): Promise<void> {
   await found?.close();
 }
 
-function prestart(): void {
+async function prestart(): Promise<void> {
   const here = import.meta.url;
   if (!here.endsWith(".mjs")) return; // the source (.ts) runs under tsx or Vitest: no shortcut
   // The same optional .env the server reads (real environment variables win).
@@ -171,13 +218,20 @@ function prestart(): void {
       return; // the server reports a broken .env itself
     }
   }
-  const set = (name: string) => (process.env[name] ?? "").trim() !== "";
-  if (set("API_URL") || set("DATABASE_URL") || process.env.NODE_ENV === "development") return;
-  const dataDir = (process.env.DATA_DIR ?? "").trim() || "./data";
-  if (dataDir.startsWith("memory://")) return;
+  const dataDir = embeddedDataDir();
+  if (!dataDir) return;
   const entry = fileURLToPath(new URL("./pglite-process.mjs", here));
   if (!existsSync(entry)) return;
+  // One process per data folder (issue 25): a second server stops here, before its database
+  // opens the first one's files.
+  try {
+    await lockDataDir(dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   (globalThis as Registry)[KEY] = startPgliteWorker(entry, path.join(dataDir, "pglite"));
 }
 
-prestart();
+await prestart();

@@ -41,9 +41,12 @@ try {
 }
 if (createOnly) {
   // A short-lived process that creates, migrates and seeds a new directory (pglite-prestart.ts):
-  // the memory initdb and the seed take goes with it.
+  // the memory initdb and the seed take goes with it. Its parent moves the directory into place
+  // once this exits 0; without a parent (killed) the half-made directory is of no use: stop.
+  process.on("disconnect", () => process.exit(1));
   const [{ openDatabase }, { prepareDatabase }] = await Promise.all([import("./client"), import("./prepare")]);
-  const database = await openDatabase({ dataDir: path.dirname(dataDir) });
+  // The server that started this process holds the data folder's lock.
+  const database = await openDatabase({ dataDir: path.dirname(dataDir), pgliteDir: dataDir, lock: false });
   await prepareDatabase(database);
   await database.close();
   process.exit(0);

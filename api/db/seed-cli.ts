@@ -1,7 +1,8 @@
 /**
  * `npm run seed [-- --groups N]`: migrates, truncates and refills the database at DATABASE_URL,
  * or the PGlite files in DATA_DIR (default ./data). Stop the server first when it runs on PGlite:
- * two processes must not open the same PGlite directory.
+ * two processes must not open the same PGlite directory, and the seed stops with a message while
+ * the server has it (api/db/data-dir-lock.mjs).
  */
 import { migrateDatabase, openDatabase } from "./client";
 import { DEFAULT_SEED_GROUPS, seedDatabase, vacuumAnalyze } from "./seed";
@@ -23,7 +24,12 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = process.env.DATA_DIR || "./data";
 
 const started = performance.now();
-const database = await openDatabase({ databaseUrl, dataDir });
+const database = await openDatabase({ databaseUrl, dataDir }).catch((error: unknown) => {
+  // The server runs on this PGlite folder: its message ("… уже используется процессом N").
+  if ((error as { code?: unknown } | null)?.code !== "DATA_DIR_BUSY") throw error;
+  console.error((error as Error).message);
+  process.exit(1);
+});
 try {
   console.log(`Seeding ${groups} product groups into ${database.describe.replace("embedded API on ", "")}`);
   await migrateDatabase(database);

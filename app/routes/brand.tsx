@@ -7,7 +7,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/brand";
 import { endpoints } from "#contract/index.ts";
 import { withFilterPath } from "#app/features/catalog/filter-path.ts";
-import { canonicalRedirect, filterFormRedirect, isSlug, listingSeo, loadListing, parseListingPath } from "#app/features/catalog/listing.server.ts";
+import { canonicalRedirect, filterFormRedirect, isSlug, listingSeo, loadListing, pageQueryRedirect, parseListingPath } from "#app/features/catalog/listing.server.ts";
 import { mainContentError, notFound } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { rasterImage, seoMeta } from "#app/lib/seo.ts";
@@ -23,7 +23,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const submitted = filterFormRedirect(url, scope);
   if (submitted) throw submitted;
   const { filters, segments, canonicalPath } = parseListingPath(scope, params["*"], url.pathname);
-  const moved = canonicalRedirect(url, canonicalPath);
+  const moved = pageQueryRedirect(url, scope, filters) ?? canonicalRedirect(url, canonicalPath);
   if (moved) throw moved;
 
   const listing = loadListing({ context, scope, filters, segments, pathname: url.pathname });

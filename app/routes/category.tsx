@@ -10,6 +10,7 @@ import {
   findCategory,
   listingSeo,
   loadListing,
+  pageQueryRedirect,
   parseListingPath,
 } from "#app/features/catalog/listing.server.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
@@ -33,7 +34,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const found = findCategory(init.categories, slug);
   // Without the tree (init failed) the API decides whether the category exists.
   if (!found && init.categories.length > 0) notFound(url.pathname);
-  const moved = canonicalRedirect(url, canonicalPath);
+  const moved = pageQueryRedirect(url, scope, filters) ?? canonicalRedirect(url, canonicalPath);
   if (moved) throw moved;
 
   const { view, filterData } = await loadListing({ context, scope, filters, segments, pathname: url.pathname });

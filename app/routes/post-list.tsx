@@ -5,7 +5,7 @@
 import type { Route } from "./+types/post-list";
 import { loadPostList } from "#app/features/posts/posts.server.ts";
 import { PostGrid, PostPagination } from "#app/features/posts/post-parts.tsx";
-import { sharedPage } from "#app/lib/cache-control.ts";
+import { sharedPageReading } from "#app/lib/cache-control.ts";
 import postStyles from "#app/styles/posts.css?url";
 import { seoMeta } from "#app/lib/seo.ts";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -14,7 +14,7 @@ import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 
 export const loader = ({ url, context }: Route.LoaderArgs) => loadPostList({ url, context });
 
-export const headers = sharedPage;
+export const headers = sharedPageReading("page");
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: postStyles }];
 

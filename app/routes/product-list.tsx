@@ -3,7 +3,7 @@
  * route entries share this module; the list comes from the first path segment.
  */
 import type { Route } from "./+types/product-list";
-import { canonicalRedirect, filterFormRedirect, listingSeo, loadListing, parseListingPath, PRODUCT_LISTS, type CuratedList } from "#app/features/catalog/listing.server.ts";
+import { canonicalRedirect, filterFormRedirect, listingSeo, loadListing, pageQueryRedirect, parseListingPath, PRODUCT_LISTS, type CuratedList } from "#app/features/catalog/listing.server.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
 import { seoMeta } from "#app/lib/seo.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
@@ -23,7 +23,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const submitted = filterFormRedirect(url, scope);
   if (submitted) throw submitted;
   const { filters, segments, canonicalPath } = parseListingPath(scope, params["*"], url.pathname);
-  const moved = canonicalRedirect(url, canonicalPath);
+  const moved = pageQueryRedirect(url, scope, filters) ?? canonicalRedirect(url, canonicalPath);
   if (moved) throw moved;
 
   const [{ view }, seoEntries] = await Promise.all([loadListing({ context, scope, filters, segments, pathname: url.pathname }), context.content.seo(context.city)]);

@@ -5,7 +5,7 @@
  * The page is added to the viewed products (§4) once it is shown.
  */
 import { useEffect } from "react";
-import { data, useLocation, type ShouldRevalidateFunction } from "react-router";
+import { data, redirect, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/product";
 import { endpoints, emptyPaged, type Coating, type ProductGroup, type ProductGroupDetail } from "#contract/index.ts";
 import type { SeoEntry } from "#contract/content.ts";
@@ -20,7 +20,7 @@ import { pageNotFoundMessage } from "#app/lib/filters.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
 import { nowOrLater, settledWithin, SECONDARY_DATA_WAIT_MS } from "#app/lib/defer.server.ts";
-import { sharedPage } from "#app/lib/cache-control.ts";
+import { sharedPageReading } from "#app/lib/cache-control.ts";
 import { rasterImage, resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { breadcrumbListJsonLd, JsonLd, productJsonLd } from "#app/lib/json-ld.tsx";
@@ -29,7 +29,7 @@ import { Breadcrumbs, type Crumb } from "#app/components/catalog/breadcrumbs.tsx
 import { HtmlContent } from "#app/components/html-content.tsx";
 import { Gallery } from "#app/components/product/gallery.tsx";
 import { VariantPicker } from "#app/components/product/variant-picker.tsx";
-import { selectVariation, variationChoices } from "#app/features/catalog/variant-selection.ts";
+import { canonicalVariantQuery, selectVariation, variationChoices } from "#app/features/catalog/variant-selection.ts";
 import { CoatingCalculator } from "#app/components/product/coating-calculator.tsx";
 import { offeredCoatings, readCoatingForm, toCoatingChoice } from "#app/features/coating/coating-form.ts";
 import { priceCoatingLine } from "#app/features/coating/coating-price.server.ts";
@@ -45,6 +45,8 @@ const STRIP_LIMIT = 8;
 function groupIdOf(url: URL, id: string | undefined): number {
   const n = id && /^\d{1,10}$/.test(id) ? Number(id) : 0;
   if (n < 1 || n > MAX_DB_ID) throw data(pageNotFoundMessage(url.pathname), { status: 404 });
+  // "/catalog/goods/007" is product 7 at another address: one address per product (issue 25).
+  if (id !== String(n)) throw redirect(productHref(n) + url.search, 301);
   return n;
 }
 
@@ -124,6 +126,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   ]);
   if (!result.ok) mainContentError(result.error, path);
   const group = result.data;
+  // `?variant=` names one of this product's variations, or the page moves to its one address.
+  const variantQuery = canonicalVariantQuery(url.searchParams, group.products.map((p) => p.id));
+  if (variantQuery) {
+    const query = variantQuery.toString();
+    throw redirect(query ? `${path}?${query}` : path, 301);
+  }
 
   // Same category, without the cards "looking at" already shows.
   const similar = Promise.all([
@@ -164,7 +172,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return defaultShouldRevalidate;
 };
 
-export const headers = sharedPage;
+export const headers = sharedPageReading("variant");
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 

@@ -15,7 +15,7 @@ import { useEffect } from "react";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/search";
 import { endpoints } from "#contract/index.ts";
-import { filterFormRedirect, loadListing } from "#app/features/catalog/listing.server.ts";
+import { filterFormRedirect, loadListing, pageQueryRedirect } from "#app/features/catalog/listing.server.ts";
 import { buildFilterPath, emptyFilters, formDataToFilters, isFilterFormSubmission, ROBOTS_NOINDEX } from "#app/features/catalog/filter-path.ts";
 import { productHref } from "#app/features/catalog/card-view.ts";
 import { normalizeSearchText, parseSearchPath, searchPath, SEARCH_PATH, MAX_SEARCH_TEXT } from "#app/features/search/search-path.ts";
@@ -69,10 +69,13 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
     const submitted = filterFormRedirect(url, scope);
     if (submitted) throw submitted;
   }
+  const scope = { kind: "search", text } as const;
+  // A page number in the query goes into the path (a page past the last is then the §2 404).
+  const paged = text ? pageQueryRedirect(url, scope, filters) : null;
+  if (paged) throw paged;
   // Another spelling of the same search (or an empty query: /search) → 301; campaign tags are kept.
   if (url.pathname !== canonicalPath) throw redirect(canonicalPath + url.search, 301);
 
-  const scope = { kind: "search", text } as const;
   const segments = buildFilterPath(filters).split("/").filter(Boolean);
   // Both calls at once; the SKU redirect goes first, so the listing's own 404/503 waits for it.
   // A logged-in visitor's history records the searches they ran here, not a link another site opened (issue 25).

@@ -6,7 +6,10 @@
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import { randomBytes } from "node:crypto";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import express, { type RequestHandler } from "express";
 import compression from "compression";
@@ -16,7 +19,7 @@ import { parseEnv } from "#app/lib/env.server.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
 import { readCookies } from "#app/lib/cookies.server.ts";
 import { createPageCache, PAGE_CACHE_HEADER, sharedLifetimes, type PageCache, type PageCacheOptions } from "#server/page-cache.ts";
-import { SHARED_PAGE_CACHE } from "#app/lib/cache-control.ts";
+import { noVarySearch, SHARED_PAGE_CACHE } from "#app/lib/cache-control.ts";
 import type { City } from "#contract/content.ts";
 
 const CITIES: City[] = [
@@ -49,6 +52,21 @@ function fakeBackend() {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The "/large" page's text: random hex, so that compressed (br, deflate) it is still far larger
+ * than a socket's 16 KiB write buffer, as a real catalogue page is.
+ */
+const LARGE_TEXT = randomBytes(100_000).toString("hex");
+
+/** The body as the client reads it, whatever the Content-Encoding. */
+function decode(raw: Buffer, encoding: string | undefined): string {
+  if (encoding === "gzip") return gunzipSync(raw).toString("utf8");
+  if (encoding === "br") return brotliDecompressSync(raw).toString("utf8");
+  if (encoding === "deflate") return inflateSync(raw).toString("utf8");
+  if (encoding === undefined) return raw.toString("utf8");
+  throw new Error(`unexpected Content-Encoding ${encoding}`);
+}
+
 interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
@@ -57,7 +75,8 @@ interface Answer {
 }
 
 interface Setup {
-  get(path: string, options?: { host?: string; headers?: Record<string, string>; method?: string }): Promise<Answer>;
+  /** A header given as undefined is not sent. Rejects when no complete answer came within `timeoutMs`. */
+  get(path: string, options?: { host?: string; headers?: Record<string, string | undefined>; method?: string; timeoutMs?: number }): Promise<Answer>;
   /** Renders per path. */
   renders: Map<string, number>;
   cache: PageCache;
@@ -84,6 +103,12 @@ function page(renders: Map<string, number>, release: Setup["release"], statuses:
   return async (req, res) => {
     const n = (renders.get(req.path) ?? 0) + 1;
     renders.set(req.path, n);
+    // Like the post lists (`page`) and the product page (`variant`): what a page reads it checks,
+    // and it says so (No-Vary-Search); the other pages read no query parameter.
+    const query = new URL(req.originalUrl, "http://x").searchParams;
+    if (req.path === "/goods" && query.has("variant") && !["1", "2"].includes(query.get("variant")!)) return res.redirect(301, "/goods");
+    if (req.path === "/news" && query.has("page") && !["2", "3"].includes(query.get("page")!)) return res.status(404).type("html").send("<p>Не найдено</p>");
+    res.setHeader("No-Vary-Search", noVarySearch(req.path === "/goods" ? ["variant"] : req.path === "/news" ? ["page"] : []));
     const nonce = String(res.locals.nonce);
     const city = (res.locals.city as { city: City }).city.title;
     const token = readCookies(req.headers.cookie).token;
@@ -105,6 +130,7 @@ function page(renders: Map<string, number>, release: Setup["release"], statuses:
     if (token) res.write(`<p>Личные данные пользователя ${token}</p>`);
     if (req.path === "/errored") res.write("<!--$!--><template data-msg=\"boom\"></template><!--/$-->");
     if (req.path === "/stream") await new Promise<void>((resolve) => (release.next = resolve));
+    if (req.path === "/large") res.write(`<p>${LARGE_TEXT}</p>`);
     // Multi-byte text split across chunks must survive the tee; the page is over the 1 KiB compression threshold.
     const tree = Buffer.from("Ёлка ");
     res.write(tree.subarray(0, 1));
@@ -115,7 +141,8 @@ function page(renders: Map<string, number>, release: Setup["release"], statuses:
   };
 }
 
-async function setup(options: PageCacheOptions = {}, env = parseEnv({})): Promise<Setup> {
+/** `first`: a middleware in front of everything (tests that watch the server's responses). */
+async function setup(options: PageCacheOptions = {}, env = parseEnv({}), first?: RequestHandler): Promise<Setup> {
   let time = 1_000_000;
   const { backend, change } = fakeBackend();
   const context = createContextFactory(env, backend);
@@ -127,6 +154,7 @@ async function setup(options: PageCacheOptions = {}, env = parseEnv({})): Promis
 
   const app = express();
   app.set("trust proxy", true);
+  if (first) app.use(first);
   app.use(securityHeaders());
   app.use(compression());
   app.use(context.resolveCity);
@@ -138,21 +166,30 @@ async function setup(options: PageCacheOptions = {}, env = parseEnv({})): Promis
   cache.attach(server);
   const { port } = server.address() as AddressInfo;
 
-  const get: Setup["get"] = (path, { host = `localhost:${port}`, headers = {}, method = "GET" } = {}) =>
+  const get: Setup["get"] = (path, { host = `localhost:${port}`, headers = {}, method = "GET", timeoutMs = 10_000 } = {}) =>
     new Promise((resolve, reject) => {
-      const req = httpRequest(
-        { host: "127.0.0.1", port, path, method, agent: false, headers: { host, "user-agent": PERSON, "accept-encoding": "identity", ...headers } },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (c: Buffer) => chunks.push(c));
-          response.on("end", () => {
-            const raw = Buffer.concat(chunks);
-            const body = response.headers["content-encoding"] === "gzip" ? gunzipSync(raw).toString("utf8") : raw.toString("utf8");
-            resolve({ status: response.statusCode ?? 0, headers: response.headers, body, raw });
-          });
-          response.on("error", reject);
-        },
+      const sent = Object.fromEntries(
+        Object.entries({ host, "user-agent": PERSON, "accept-encoding": "identity", ...headers }).filter((e): e is [string, string] => e[1] !== undefined),
       );
+      const req = httpRequest({ host: "127.0.0.1", port, path, method, agent: false, headers: sent }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (c: Buffer) => chunks.push(c));
+        response.on("end", () => {
+          clearTimeout(timer);
+          const raw = Buffer.concat(chunks);
+          try {
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: decode(raw, response.headers["content-encoding"]), raw });
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+        response.on("error", reject);
+      });
+      // A hung answer fails here, with what arrived, instead of at the test's own timeout.
+      const timer = setTimeout(() => {
+        req.destroy();
+        reject(new Error(`${path} (accept-encoding ${sent["accept-encoding"] ?? "not sent"}): no complete answer in ${timeoutMs} ms`));
+      }, timeoutMs);
       req.on("error", reject);
       req.end();
     });
@@ -449,11 +486,11 @@ describe("anonymous page cache", () => {
     expect(cacheStatus(await t.get("/about?utm_source=x"))).toBe("BYPASS");
     expect(cacheStatus(await t.get("/about?page=1&page=2"))).toBe("BYPASS");
     expect(cacheStatus(await t.get(`/about?page=${"9".repeat(1100)}`))).toBe("BYPASS");
-    expect(cacheStatus(await t.get("/about?page=2"))).toBe("MISS");
-    const page2 = await t.get("/about?page=2");
+    expect(cacheStatus(await t.get("/news?page=2"))).toBe("MISS");
+    const page2 = await t.get("/news?page=2");
     expect(cacheStatus(page2)).toBe("HIT");
-    expect(page2.body).toContain("/about?page=2");
-    expect(cacheStatus(await t.get("/about"))).toBe("MISS");
+    expect(page2.body).toContain("/news?page=2");
+    expect(cacheStatus(await t.get("/news"))).toBe("MISS");
   });
 
   it("answers HEAD from a stored page without a body, and never stores HEAD", async () => {
@@ -545,5 +582,194 @@ describe("the `__Secure-` auth cookies (issue 25)", () => {
       expect(cacheStatus(personal), cookie).toBe("BYPASS");
     }
     expect(cacheStatus(await t.get("/about"))).toBe("HIT");
+  });
+});
+
+/**
+ * Issue 25: with `Accept-Encoding: br` the second request of a page (a hit) never got a byte, and
+ * each such request kept its memory. Every Accept-Encoding a client may send gets the whole page,
+ * fresh and stale, with its own nonce; the "/large" page compresses to more than a socket's
+ * write buffer, as real pages do.
+ */
+describe("anonymous page cache: every Accept-Encoding", () => {
+  /** Accept-Encoding (undefined: none sent) → the Content-Encoding of a stored page's answer. */
+  const ENCODINGS: [string | undefined, string | undefined][] = [
+    ["br", "br"],
+    ["deflate", "deflate"],
+    ["gzip", "gzip"],
+    ["identity", undefined],
+    ["*", "gzip"],
+    ["gzip, deflate, br, zstd", "gzip"],
+    ["br;q=1.0, gzip;q=0.5", "gzip"],
+    ["gzip;q=0, deflate;q=0.8, br;q=0.5", "deflate"],
+    ["gzip;q=0, br", "br"],
+    ["identity;q=0, *;q=0", undefined],
+    ["compress, x-unknown", undefined],
+    [";;, =q, gzip;q=abc, ,", undefined],
+    ["", undefined],
+    [undefined, undefined],
+  ];
+
+  it.each(ENCODINGS)("Accept-Encoding %j: a miss, a hit and a stale answer, each whole and with its own nonce", async (acceptEncoding, encoding) => {
+    const t = await setup();
+    const headers = { "accept-encoding": acceptEncoding };
+    const answers: Answer[] = [];
+    for (const expected of ["MISS", "HIT", "STALE"]) {
+      if (expected === "STALE") t.clock.advance(6_000);
+      const answer = await t.get("/large", { headers, timeoutMs: 5_000 });
+      expect(cacheStatus(answer), expected).toBe(expected);
+      expect(answer.status).toBe(200);
+      if (expected !== "MISS") expect(answer.headers["content-encoding"], expected).toBe(encoding);
+      const length = answer.headers["content-length"];
+      if (length !== undefined) expect(Number(length)).toBe(answer.raw.length);
+      expectOwnNonce(answer);
+      expect(answer.body).toContain(LARGE_TEXT);
+      expect(answer.body.endsWith("</body></html>")).toBe(true);
+      answers.push(answer);
+    }
+    // The same document every time, apart from the nonce.
+    const [miss, ...served] = answers.map((a) => a.body.replaceAll(cspNonce(a)!, "N"));
+    for (const body of served) expect(body).toBe(miss);
+    await t.cache.idle();
+    expect(t.renders.get("/large")).toBe(2);
+    expect(t.cache.stats()).toMatchObject({ entries: 1, inflight: 0, refreshing: 0 });
+  });
+
+  it("frees what an aborted request held: no response, entry, render in flight or listener stays behind", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const responses: WeakRef<object>[] = [];
+    const paths: string[] = [];
+    let closed = 0;
+    let onClosed = () => {};
+    const watch: RequestHandler = (req, res, next) => {
+      responses.push(new WeakRef(res));
+      paths.push(`${req.originalUrl} (accept-encoding ${req.get("accept-encoding")})`);
+      res.once("close", () => {
+        closed++;
+        onClosed();
+      });
+      next();
+    };
+    const t = await setup({}, parseEnv({}), watch);
+    const port = (t.server.address() as AddressInfo).port;
+    await t.get("/large");
+    await t.get("/faq");
+    const before = { ...t.cache.stats(), request: t.server.listenerCount("request"), connection: t.server.listenerCount("connection") };
+
+    /** Sends a request and goes away: when the answer's headers arrive, or at its first byte. */
+    const abandon = (path: string, acceptEncoding: string, at: "headers" | "data") =>
+      new Promise<void>((resolve, reject) => {
+        const req = httpRequest(
+          { host: "127.0.0.1", port, path, agent: false, headers: { host: `localhost:${port}`, "user-agent": PERSON, "accept-encoding": acceptEncoding } },
+          (response) => {
+            if (at === "headers") {
+              req.destroy();
+              return resolve();
+            }
+            response.once("data", () => {
+              req.destroy();
+              resolve();
+            });
+          },
+        );
+        const timer = setTimeout(() => {
+          req.destroy();
+          reject(new Error(`${path} (accept-encoding ${acceptEncoding}): nothing came in 5 s`));
+        }, 5_000);
+        req.once("close", () => clearTimeout(timer));
+        req.on("error", () => {});
+        req.end();
+      });
+
+    const encodings = ["br", "deflate", "gzip", "identity"];
+    const abandoned = Array.from({ length: 200 }, (_, i) =>
+      abandon(i % 3 === 0 ? "/faq" : "/large", encodings[i % encodings.length], i % 2 === 0 ? "headers" : "data"),
+    );
+    // A render in flight whose visitor and the visitors waiting for it all leave before it ends.
+    const open = (path: string) => {
+      const req = httpRequest({ host: "127.0.0.1", port, path, agent: false, headers: { host: `localhost:${port}`, "user-agent": PERSON } });
+      req.on("response", (response) => response.resume());
+      req.on("error", () => {});
+      req.end();
+      return req;
+    };
+    const leader = open("/stream");
+    const release = await held(t);
+    const followers = Array.from({ length: 20 }, () => open("/stream"));
+    await Promise.all(abandoned);
+    while (t.cache.stats().waiting < followers.length) await wait(5);
+    for (const req of [leader, ...followers]) req.destroy();
+    const total = 2 + abandoned.length + 1 + followers.length;
+    await new Promise<void>((resolve) => {
+      onClosed = () => closed === total && resolve();
+      onClosed();
+    });
+    // The render the visitors left goes on to its end, into a closed response.
+    release();
+    await t.cache.idle();
+    const after = { ...t.cache.stats(), request: t.server.listenerCount("request"), connection: t.server.listenerCount("connection") };
+    expect(after).toMatchObject({ entries: before.entries, bytes: before.bytes, inflight: 0, waiting: 0, refreshing: 0, request: before.request, connection: before.connection });
+    expect(await new Promise<number>((resolve, reject) => t.server.getConnections((e, n) => (e ? reject(e) : resolve(n))))).toBe(0);
+    // Nothing keeps a response of a visitor who left: each can be collected.
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+    }
+    expect(responses.flatMap((r, i) => (r.deref() === undefined ? [] : [paths[i]]))).toEqual([]);
+    // And the pages are still whole for the next visitor.
+    const next = await t.get("/large", { headers: { "accept-encoding": "br" }, timeoutMs: 5_000 });
+    expect(cacheStatus(next)).toBe("HIT");
+    expect(next.body).toContain(LARGE_TEXT);
+  });
+});
+
+/**
+ * Issue 25: any `?sort=`/`?variant=` value and any `?page=N` was its own entry; 600 random `?sort=`
+ * values evicted `/`, `/catalog` and a product page. A page is stored for a URL with a query only
+ * when it read every parameter in it (No-Vary-Search), and what it reads it checks.
+ */
+describe("anonymous page cache: junk in the query", () => {
+  it("a page is not stored for a query parameter it does not read, nor for a value it refuses", async () => {
+    const t = await setup();
+    for (const url of ["/about?page=2", "/catalog?variant=7", "/goods?page=2", "/news?variant=1"]) {
+      const first = await t.get(url);
+      expect(first.status, url).toBe(200);
+      expect([cacheStatus(first), cacheStatus(await t.get(url))], url).toEqual(["BYPASS", "BYPASS"]);
+    }
+    // Not in the allow-list at all (no shared page reads `?sort=`: listings turn it into their path).
+    expect(cacheStatus(await t.get("/about?sort=price_asc"))).toBe("BYPASS");
+    // Refused values: a redirect and a 404, never stored.
+    expect((await t.get("/goods?variant=99")).status).toBe(301);
+    expect((await t.get("/news?page=29584")).status).toBe(404);
+    expect(t.cache.stats().entries).toBe(0);
+    // What the page reads and knows is stored, each value its own page.
+    for (const url of ["/goods?variant=1", "/goods?variant=2", "/news?page=2"]) {
+      expect(cacheStatus(await t.get(url)), url).toBe("MISS");
+      expect(cacheStatus(await t.get(url)), url).toBe("HIT");
+    }
+    expect(t.cache.stats().entries).toBe(3);
+  });
+
+  it("600 random sort, page and variant values neither grow the cache nor evict the pages in it", async () => {
+    const t = await setup();
+    const valid = ["/", "/catalog", "/goods", "/goods?variant=1", "/news", "/news?page=2"];
+    for (const url of valid) expect(cacheStatus(await t.get(url)), url).toBe("MISS");
+    const before = { entries: t.cache.stats().entries, renders: new Map(t.renders) };
+    expect(before.entries).toBe(valid.length);
+
+    const random = () => Math.floor(Math.random() * 1e9).toString(36);
+    const junk = Array.from({ length: 600 }, (_, i) => {
+      const path = ["/", "/catalog", "/goods", "/news"][i % 4];
+      const name = ["sort", "page", "variant"][i % 3];
+      // Numbers past the few the pages know (variant 1–2, page 2–3), and words.
+      return `${path}?${name}=${i % 2 === 0 ? 4 + Math.floor(Math.random() * 100_000) : random()}`;
+    });
+    for (let i = 0; i < junk.length; i += 25) {
+      const answers = await Promise.all(junk.slice(i, i + 25).map((url) => t.get(url)));
+      for (const answer of answers) expect([200, 301, 404]).toContain(answer.status);
+    }
+    expect(t.cache.stats().entries).toBe(before.entries);
+    for (const url of valid) expect(cacheStatus(await t.get(url)), url).toBe("HIT");
   });
 });

@@ -48,7 +48,16 @@ const page: RequestHandler = (req, res) => {
     req.on("end", () => resolve(size));
   });
   void read().then((bodyBytes) =>
-    res.json({ protocol: req.protocol, host: req.host, ip: req.ip, city: (res.locals.city as { city: City }).city.id, bodyBytes }),
+    res.json({
+      protocol: req.protocol,
+      host: req.host,
+      ip: req.ip,
+      city: (res.locals.city as { city: City }).city.id,
+      bodyBytes,
+      contentLength: req.headers["content-length"] ?? null,
+      transferEncoding: req.headers["transfer-encoding"] ?? null,
+      rawLength: req.rawHeaders.find((_, i, all) => i > 0 && all[i - 1]!.toLowerCase() === "content-length") ?? null,
+    }),
   );
 };
 
@@ -90,7 +99,7 @@ interface Answer {
  * `body` may be shorter than the Content-Length the head declares: a server that answers before
  * reading the body does not wait for the rest.
  */
-function raw(port: number, head: string, body = ""): Promise<Answer> {
+function raw(port: number, head: string, body: string | Buffer = ""): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: "127.0.0.1", port }, () => socket.write(Buffer.concat([Buffer.from(head, "latin1"), Buffer.from(body)])));
     const chunks: Buffer[] = [];
@@ -328,11 +337,58 @@ describe("body limits (issue 16: six 40 MB bodies took the process from 253 to 7
     expect(over.body).toBe("Слишком большой запрос: не больше 4 МБ");
   });
 
-  it("a chunked body (no length to check): 411", async () => {
+  /** A chunked request: the body in chunks of at most `chunk` bytes, then the last chunk. */
+  const chunked = (port: number, target: string, body: Buffer | string, { chunk = 64 * 1024, headers = {} as Record<string, string> } = {}) => {
+    const bytes = Buffer.from(body);
+    const parts: Buffer[] = [];
+    for (let i = 0; i < bytes.length; i += chunk) {
+      const part = bytes.subarray(i, i + chunk);
+      parts.push(Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from("\r\n"));
+    }
+    parts.push(Buffer.from("0\r\n\r\n"));
+    return raw(port, request("POST", target, { Host: `localhost:${port}`, "Transfer-Encoding": "chunked", ...headers }), Buffer.concat(parts));
+  };
+
+  it.each([
+    ["a page action", "/city", MiB, "Слишком большой запрос: не больше 1 МБ"],
+    ["its single-fetch URL", "/city.data", MiB, "Слишком большой запрос: не больше 1 МБ"],
+    ["an /api JSON write", "/api/cart/recalculate", MiB, "Слишком большой запрос: не больше 1 МБ"],
+    ["the upload", "/upload", 4 * MiB, "Слишком большой запрос: не больше 4 МБ"],
+  ])("a chunked body on %s is read up to its limit and passed on whole, with its length (it was a 411)", async (_name, target, limit) => {
     const port = await setup();
-    const answer = await raw(port, request("POST", "/city", { Host: `localhost:${port}`, "Transfer-Encoding": "chunked" }), "3\r\nabc\r\n0\r\n\r\n");
-    expect(answer.status).toBe(411);
-    expect(answer.body).toBe("Укажите длину тела запроса (Content-Length)");
+    for (const size of [0, 3, 100_000, limit]) {
+      const answer = await chunked(port, target, Buffer.alloc(size, "x"), { headers: { "Content-Type": "application/json" } });
+      expect(answer.status, `${size} bytes`).toBe(200);
+      expect(JSON.parse(answer.body), `${size} bytes`).toMatchObject({ bodyBytes: size, contentLength: String(size), rawLength: String(size), transferEncoding: null });
+    }
+    // Small chunks too: a byte at a time adds up the same.
+    expect(JSON.parse((await chunked(port, target, "{\"a\":1}", { chunk: 1 })).body)).toMatchObject({ bodyBytes: 7 });
+  });
+
+  it.each([
+    ["a page action", "/city", MiB, "Слишком большой запрос: не больше 1 МБ"],
+    ["an /api JSON write", "/api/cart/recalculate", MiB, "Слишком большой запрос: не больше 1 МБ"],
+    ["the upload", "/upload", 4 * MiB, "Слишком большой запрос: не больше 4 МБ"],
+  ])("a chunked body on %s one byte over its limit: 413, the connection closes, the page never sees it", async (_name, target, limit, text) => {
+    const port = await setup();
+    const logs = captureLogs();
+    const answer = await chunked(port, target, Buffer.alloc(limit + 1, "x"));
+    vi.restoreAllMocks();
+    expect(answer.status).toBe(413);
+    expect(answer.body).toBe(text);
+    expect(answer.headers.connection).toEqual(["close"]);
+    expect(logs.out).toEqual([expect.stringMatching(new RegExp(`^POST ${target.replace(/[/.]/g, "\\$&")} 413 [\\d.]+ms \\(chunked body over ${limit} bytes \\(\\d+ read\\)\\)\\n$`))]);
+    expect((await get(port, "/about")).status).toBe(200);
+  });
+
+  it("a chunked body far over the limit is refused without reading it all: the answer comes before the rest is sent", async () => {
+    const port = await setup();
+    // The head and 2 MB of a body that never ends: the 413 must come anyway.
+    const part = Buffer.alloc(64 * 1024, "x");
+    const chunk = Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from("\r\n")]);
+    const head = request("POST", "/city", { Host: `localhost:${port}`, "Transfer-Encoding": "chunked" });
+    const answer = await raw(port, head, Buffer.concat(Array.from({ length: 32 }, () => chunk)));
+    expect(answer.status).toBe(413);
   });
 });
 
@@ -350,6 +406,42 @@ describe("errors and the log", () => {
       expect.stringMatching(/^GET \/throws-uri 400 [\d.]+ms \("URIError: URI malformed"\)\n$/),
     ]);
     expect(logs.errors).toEqual([]);
+  });
+
+  it("link tokens and capability addresses never reach the log (issue 25)", async () => {
+    const port = await setup();
+    const secret = "Zq3k8YfV0pXb2LmN4sRt6uWy9aCdEfGh";
+    const logs = captureLogs();
+    const targets = [
+      `/reset-password?token=${secret}`,
+      `/reset-password/${secret}`,
+      `/api/auth/reset-password/${secret}`,
+      `/email/confirm?token=${secret}`,
+      `/subscribe/confirm?utm_source=mail&token=${secret}`,
+      `/api/file/${secret}/thumbnail`,
+      `/throws?token=${secret}`,
+      `http://evil.example/reset-password?token=${secret}`,
+      `/reset-password/${secret}%ZZ`,
+    ];
+    const statuses = [];
+    for (const target of targets) statuses.push((await get(port, target)).status);
+    vi.restoreAllMocks();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 500, 400, 400]);
+    const lines = [...logs.out, ...logs.errors];
+    expect(lines.length).toBe(targets.length + 1);
+    for (const line of lines) expect(line).not.toContain(secret);
+    expect(logs.out).toEqual([
+      expect.stringMatching(/^GET \/reset-password\?token=\[скрыто\] 200 /),
+      expect.stringMatching(/^GET \/reset-password\/\[скрыто\] 200 /),
+      expect.stringMatching(/^GET \/api\/auth\/reset-password\/\[скрыто\] 200 /),
+      expect.stringMatching(/^GET \/email\/confirm\?token=\[скрыто\] 200 /),
+      expect.stringMatching(/^GET \/subscribe\/confirm\?utm_source=mail&token=\[скрыто\] 200 /),
+      expect.stringMatching(/^GET \/api\/file\/\[скрыто\]\/thumbnail 200 /),
+      expect.stringMatching(/^GET \/throws\?token=\[скрыто\] 500 /),
+      expect.stringMatching(/^GET http:\/\/evil\.example\/reset-password\?token=\[скрыто\] 400 [\d.]+ms \(request target "http:\/\/evil\.example\/reset-password\?token=\[скрыто\]"\)\n$/),
+      expect.stringMatching(/^GET \/reset-password\/\[скрыто\] 400 [\d.]+ms \(bad percent-encoding in "\/reset-password\/\[скрыто\]"\)\n$/),
+    ]);
+    expect(logs.errors).toEqual([expect.stringMatching(/^GET \/throws\?token=\[скрыто\] Error: our bug/)]);
   });
 
   it("a value that cannot go into a header is the client's 400; our own bug is a 500 with its stack", async () => {

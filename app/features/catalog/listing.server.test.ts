@@ -14,6 +14,7 @@ import {
   listingSeo,
   loadListing,
   PAGE_SIZE,
+  pageQueryRedirect,
   parseListingPath,
   selectedSummary,
   type ListingScope,
@@ -192,6 +193,41 @@ describe("canonicalRedirect and filterFormRedirect", () => {
   it("drops a brand field on a brand page and writes no filter word there", () => {
     const response = filterFormRedirect(new URL("http://x/brands/bic?brand=parker&priceTo=500"), BRAND);
     expect(response?.headers.get("Location")).toBe("/brands/bic/price=-500");
+  });
+});
+
+describe("pageQueryRedirect (issue 25: ?page=29584 was page 1 with a 200, each value a page-cache entry)", () => {
+  const moved = (href: string, scope: ListingScope, filters: CatalogFilters = emptyFilters()) => {
+    const response = pageQueryRedirect(new URL(`http://x${href}`), scope, filters);
+    return response && { status: response.status, location: response.headers.get("Location") };
+  };
+  const status = (href: string) => {
+    try {
+      pageQueryRedirect(new URL(`http://x${href}`), CATEGORY, emptyFilters());
+      return null;
+    } catch (thrown) {
+      return (thrown as { init?: { status?: number } }).init?.status;
+    }
+  };
+
+  it("moves a page number in the query into the listing's path (301), keeping campaign tags", () => {
+    expect(moved("/catalog/ruchki?page=2", CATEGORY)).toEqual({ status: 301, location: "/catalog/ruchki/filter/page=2" });
+    expect(moved("/catalog/ruchki?page=29584", CATEGORY)).toEqual({ status: 301, location: "/catalog/ruchki/filter/page=29584" });
+    expect(moved("/catalog/ruchki?utm_source=mail&page=3", CATEGORY)).toEqual({ status: 301, location: "/catalog/ruchki/filter/page=3?utm_source=mail" });
+    expect(moved("/catalog/ruchki?page=1", CATEGORY)).toEqual({ status: 301, location: "/catalog/ruchki" });
+    // With the filters of the path; the query's number wins over the path's.
+    expect(moved("/catalog/ruchki/filter/brand=bic/page=2?page=5", CATEGORY, { ...emptyFilters(), brands: ["bic"], page: 2 })).toEqual({
+      status: 301,
+      location: "/catalog/ruchki/filter/brand=bic/page=5",
+    });
+    expect(moved("/brands/bic?page=2", BRAND)).toEqual({ status: 301, location: "/brands/bic/page=2" });
+    expect(moved("/newones?page=4", { kind: "list", list: "newones" })).toEqual({ status: 301, location: "/newones/page=4" });
+    expect(moved("/catalog/ruchki", CATEGORY)).toBeNull();
+    expect(moved("/catalog/ruchki?utm_source=mail", CATEGORY)).toBeNull();
+  });
+
+  it.each(["?page=0", "?page=abc", "?page=-1", "?page=02", "?page=1.5", "?page=", "?page=2&page=3", "?page=9999999999"])("%s names no page: the §2 404", (query) => {
+    expect(status(`/catalog/ruchki${query}`)).toBe(404);
   });
 });
 

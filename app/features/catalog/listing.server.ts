@@ -29,6 +29,7 @@ import {
   formDataToFilters,
   isFilterFormSubmission,
   knownFacetsOf,
+  normalizeFilters,
   parseFilterPath,
   ROBOTS_NOINDEX,
   shouldIndex,
@@ -141,6 +142,23 @@ export function parseListingPath(scope: ListingScope, splat: string | undefined,
   if (!scopeAllowsBrandFacet(scope) && parsed.filters.brands.length > 0) notFound(pathname);
   const canonicalPath = scopePath(scope, parsed.filters);
   return { filters: parsed.filters, segments, canonicalPath };
+}
+
+/**
+ * `?page=N` on a listing: listings page in a path segment (`…/page=N`), so a page number in the
+ * query (an old link, a guess) moves there with a 301 (the listing then answers the §2 404 for a
+ * page past the last), and one that is not a page number is the §2 404 at once (issue 25: every
+ * `?page=` value was page 1 with a 200, each its own entry in the page cache). Other parameters
+ * (campaign tags) are kept. Null when the query has no `page`.
+ */
+export function pageQueryRedirect(url: URL, scope: ListingScope, filters: CatalogFilters): Response | null {
+  const values = url.searchParams.getAll("page");
+  if (values.length === 0) return null;
+  if (values.length > 1 || !/^[1-9]\d{0,8}$/.test(values[0]!)) notFound(url.pathname);
+  const rest = new URLSearchParams(url.searchParams);
+  rest.delete("page");
+  const query = rest.toString();
+  return redirect(scopePath(scope, normalizeFilters({ ...filters, page: Number(values[0]) })) + (query ? `?${query}` : ""), 301);
 }
 
 /** Step 3: 301 to the canonical spelling; the query string (campaign tags) is kept. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { selectVariation, variationChoices } from "./variant-selection.ts";
+import { canonicalVariantQuery, selectVariation, variationChoices } from "./variant-selection.ts";
 
 const red = { id: 1, title: "Красный", slug: "red", hex: "#f00" };
 const blue = { id: 2, title: "Синий", slug: "blue", hex: "#00f" };
@@ -49,5 +49,28 @@ describe("variationChoices", () => {
     const single = [p(1, red, "S"), p(2, red, null)];
     expect(variationChoices(single, single[0])).toEqual({ colors: [], sizes: [] });
     expect(variationChoices([], null)).toEqual({ colors: [], sizes: [] });
+  });
+});
+
+describe("canonicalVariantQuery (issue 25: every ?variant= value was a page and a page-cache entry)", () => {
+  const ids = products.map((v) => v.id);
+  const canonical = (query: string) => canonicalVariantQuery(new URLSearchParams(query), ids)?.toString() ?? null;
+
+  it("leaves a query without a variant, or with one of the product's in plain digits, as it is", () => {
+    expect(canonical("")).toBeNull();
+    expect(canonical("utm_source=mail")).toBeNull();
+    expect(canonical("variant=12")).toBeNull();
+    expect(canonical("utm_source=mail&variant=10")).toBeNull();
+  });
+
+  it("drops a variant that is not the product's, or junk, and spells a known one once, in plain digits", () => {
+    expect(canonical("variant=99")).toBe("");
+    expect(canonical("variant=abc")).toBe("");
+    expect(canonical("variant=")).toBe("");
+    expect(canonical("variant=1e3")).toBe("");
+    expect(canonical("variant=12345678901234567890")).toBe("");
+    expect(canonical("variant=012")).toBe("variant=12");
+    expect(canonical("variant=12&variant=13")).toBe("variant=12");
+    expect(canonical("variant=junk&utm_source=mail")).toBe("utm_source=mail");
   });
 });

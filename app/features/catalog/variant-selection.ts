@@ -38,6 +38,26 @@ export function selectVariation<P extends Variation>(products: readonly P[], var
   return defaultVariation(products);
 }
 
+/**
+ * The product page's query with `?variant=` in its one spelling, or null when it is so already:
+ * none, or once, naming one of `ids` in plain digits. A variation that is not the product's (sold
+ * out and gone, junk) is dropped: the page then shows its default variation at its own address;
+ * "007" becomes "7". Other parameters (campaign tags) stay. The page cache keys the query, so a
+ * page answered for every spelling would be a page stored for every spelling (issue 25).
+ */
+export function canonicalVariantQuery(search: URLSearchParams, ids: readonly number[]): URLSearchParams | null {
+  const values = search.getAll("variant");
+  if (values.length === 0) return null;
+  const first = values[0]!;
+  const id = /^\d{1,15}$/.test(first) ? Number(first) : Number.NaN;
+  const known = ids.includes(id);
+  if (values.length === 1 && known && String(id) === first) return null;
+  const next = new URLSearchParams(search);
+  next.delete("variant");
+  if (known) next.set("variant", String(id));
+  return next;
+}
+
 export interface ColorChoice {
   slug: string;
   title: string;
