@@ -43,6 +43,8 @@ export interface Limits {
   check(tier: TierName, key: string): Promise<void>;
   /** Forgets `key` in the tier (a success clears its failures). */
   clear(tier: TierName, key: string): Promise<void>;
+  /** Settles once the store is reachable (true), or its first connection failed (false: in process meanwhile). */
+  ready(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -79,21 +81,27 @@ export function clientKey(ip: string | null | undefined): string {
 export function createLimits(options: LimitsOptions = {}): Limits {
   const prefix = options.prefix ?? "limits";
   let client: ReturnType<typeof createClient> | null = null;
+  let connected: Promise<boolean> = Promise.resolve(true);
   let make: (name: string, window: LimitWindow) => RateLimiterAbstract;
   if (options.redisUrl) {
     const logError = options.logError ?? ((message: string) => console.error(`[limits] ${message}`));
-    client = createClient({ url: options.redisUrl, socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 5000) } });
+    const redis: ReturnType<typeof createClient> = createClient({ url: options.redisUrl, socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 5000) } });
+    client = redis;
     let reported = false;
-    client.on("error", (error: unknown) => {
+    redis.on("error", (error: unknown) => {
       if (reported) return;
       reported = true;
       logError(`Redis for rate limits unavailable, using in-process limits: ${error instanceof Error ? error.message : String(error)}`);
     });
-    client.on("ready", () => {
+    redis.on("ready", () => {
       reported = false;
     });
-    client.connect().catch(() => {});
-    const redis = client;
+    connected = new Promise((resolve) => {
+      redis.once("ready", () => resolve(true));
+      redis.once("error", () => resolve(false));
+    });
+    // Reconnects on its own (reconnectStrategy); meanwhile every window counts in process.
+    redis.connect().catch(() => {});
     make = (name, window) =>
       new RateLimiterRedis({
         storeClient: redis,
@@ -124,8 +132,8 @@ export function createLimits(options: LimitsOptions = {}): Limits {
     describe: options.redisUrl ? "rate limits in Redis (REDIS_URL)" : "rate limits in process",
 
     async consume(tier, key, points = 1) {
-      // All windows at once (one round trip to Redis): a refused request still counts in the longer
-      // windows, so a script that keeps knocking only waits longer.
+      // All windows at once (one round trip to Redis). A refused request is given back to the windows
+      // that took it: a click refused by the minute must not use up the hour.
       const results = await Promise.all(
         of(tier).map(({ window, limiter }) =>
           limiter.consume(key, points).then(
@@ -138,7 +146,10 @@ export function createLimits(options: LimitsOptions = {}): Limits {
         ),
       );
       const over = results.filter((r) => r.over);
-      if (over.length) throw refuse(tier, Math.max(...over.map((r) => seconds(r.res.msBeforeNext))));
+      if (over.length) {
+        await Promise.all(of(tier).filter((_, i) => !results[i]!.over).map(({ limiter }) => limiter.reward(key, points)));
+        throw refuse(tier, Math.max(...over.map((r) => seconds(r.res.msBeforeNext))));
+      }
       const spent = results.filter((r) => r.res.consumedPoints >= r.window.points);
       return {
         remaining: Math.min(...results.map((r) => r.window.points - r.res.consumedPoints)),
@@ -156,6 +167,8 @@ export function createLimits(options: LimitsOptions = {}): Limits {
     async clear(tier, key) {
       await Promise.all(of(tier).map(({ limiter }) => limiter.delete(key)));
     },
+
+    ready: () => connected,
 
     async close() {
       if (!client) return;

@@ -71,10 +71,17 @@ export const TIERS = {
   loginPair: tier(loginBlockedMessage, w(5, 15 * MINUTE), w(20, DAY)),
   /** Failed logins of one account from everywhere: a distributed attack needs 10+ IPs to reach it. */
   loginAccount: tier(loginBlockedMessage, w(200, DAY)),
-  /** Wrong codes for one phone from one IP (login by code and the profile's phone confirmation). */
-  codeGuessPair: tier(codeGuessesMessage, w(10, HOUR), w(20, DAY)),
-  /** Wrong codes for one phone from everywhere: ≤ 30 a day, so a 4-digit code is guessed with ≤ 0.3 %. */
-  codeGuess: tier(codeGuessesMessage, w(20, HOUR), w(30, DAY)),
+  /**
+   * Wrong codes for one phone from one IP (login by code and the profile's phone confirmation, one
+   * count): a clumsy owner who spends a whole code (5 tries) can still try the next one.
+   */
+  codeGuessPair: tier(codeGuessesMessage, w(8, HOUR), w(12, DAY)),
+  /**
+   * Wrong codes for one phone from everywhere: 20 a day, so a 4-digit call code falls to a guesser
+   * with 1 − (1 − 10⁻⁴)²⁰ ≈ 0.2 % a day (0.4 % across two windows' edges), a 6-digit one ≈ 0.002 %.
+   * One IP (12 a day) cannot lock the owner out.
+   */
+  codeGuess: tier(codeGuessesMessage, w(12, HOUR), w(20, DAY)),
 } satisfies Record<string, Tier>;
 
 export type TierName = keyof typeof TIERS;

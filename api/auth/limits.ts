@@ -6,7 +6,7 @@
  *   and per account (200 a day from everywhere lock the account). A stranger's wrong passwords lock
  *   the stranger, not the owner at their own IP; a distributed guess needs 10+ addresses to lock
  *   the account. A success clears the pair;
- * - codes: wrong codes per phone + IP (10 an hour, 20 a day) and per phone (20 an hour, 30 a day),
+ * - codes: wrong codes per phone + IP (8 an hour, 12 a day) and per phone (12 an hour, 20 a day),
  *   whatever code they were meant for: a new code every minute no longer buys more tries;
  * - per IP: the `auth` tier (30 requests a minute: login, codes, sign-up, reset), counted with
  *   every other write in api/http/write-limits.ts;
