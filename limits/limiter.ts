@@ -132,8 +132,8 @@ export function createLimits(options: LimitsOptions = {}): Limits {
     describe: options.redisUrl ? "rate limits in Redis (REDIS_URL)" : "rate limits in process",
 
     async consume(tier, key, points = 1) {
-      // All windows at once (one round trip to Redis). A refused request is given back to the windows
-      // that took it: a click refused by the minute must not use up the hour.
+      // All windows at once (one round trip to Redis). A refused request did nothing, so it is given
+      // back: a click refused by the minute does not use up the hour, nor a refused file the bytes.
       const results = await Promise.all(
         of(tier).map(({ window, limiter }) =>
           limiter.consume(key, points).then(
@@ -147,7 +147,7 @@ export function createLimits(options: LimitsOptions = {}): Limits {
       );
       const over = results.filter((r) => r.over);
       if (over.length) {
-        await Promise.all(of(tier).filter((_, i) => !results[i]!.over).map(({ limiter }) => limiter.reward(key, points)));
+        await Promise.all(of(tier).map(({ limiter }) => limiter.reward(key, points)));
         throw refuse(tier, Math.max(...over.map((r) => seconds(r.res.msBeforeNext))));
       }
       const spent = results.filter((r) => r.res.consumedPoints >= r.window.points);

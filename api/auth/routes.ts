@@ -14,7 +14,6 @@ import { eq } from "drizzle-orm";
 import { AVATAR_BODY_LIMIT, AVATAR_SIZE_MESSAGE, endpoints } from "../../contract/index";
 import type { ApiDeps } from "../deps";
 import { users } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { honoPath, route, type RouteHandler } from "../http/route";
 import { clientIp } from "../http/client-ip";
 import { tooMany } from "../http/write-limits";

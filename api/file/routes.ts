@@ -31,6 +31,16 @@ export function fileRoutes(deps: ApiDeps): Hono {
     return new HttpError(503, message);
   };
 
+  // Bytes already spent: refused before a byte of this body is read (the body limit below buffers
+  // a body of unknown length).
+  app.use(honoPath(endpoints.fileUpload.path), async (c, next) => {
+    if (c.req.method === "POST") {
+      await limits.check("uploadBytes", clientKey(clientIp(c))).catch((error: unknown) => {
+        throw error instanceof RateLimited ? tooMany(c, error) : error;
+      });
+    }
+    return next();
+  });
   app.use(
     honoPath(endpoints.fileUpload.path),
     bodyLimit({
@@ -43,10 +53,6 @@ export function fileRoutes(deps: ApiDeps): Hono {
   const admitted = new WeakSet<Request>();
   app.use(honoPath(endpoints.fileUpload.path), async (c, next) => {
     if (c.req.method !== "POST") return next();
-    // Bytes already spent: refused before a byte of this body is read.
-    await limits.check("uploadBytes", clientKey(clientIp(c))).catch((error: unknown) => {
-      throw error instanceof RateLimited ? tooMany(c, error) : error;
-    });
     const declared = Number(c.req.header("content-length"));
     const bytes = Number.isFinite(declared) && declared > 0 ? Math.min(declared, UPLOAD_BODY_LIMIT) : UPLOAD_BODY_LIMIT;
     let release: () => void;
