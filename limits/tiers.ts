@@ -47,10 +47,10 @@ export const TIERS = {
   uploadBytes: tier((s) => `Слишком большой объём загруженных файлов. Попробуйте через ${waitText(s)}`, w(100 * MB, HOUR), w(300 * MB, DAY)),
   /** order/create and order/create_unauth. */
   order: tier((s) => `Слишком много заказов подряд. Попробуйте через ${waitText(s)} или позвоните нам`, w(10, HOUR), w(30, DAY)),
-  /** subscription and its confirmation. */
-  subscription: tier((s) => `Слишком много подписок. Попробуйте через ${waitText(s)}`, w(10, HOUR), w(30, DAY)),
+  /** subscription and its confirmation: a person subscribes once, an office a few colleagues. */
+  subscription: tier((s) => `Слишком много подписок. Попробуйте через ${waitText(s)}`, w(20, HOUR), w(50, DAY)),
   /** A blog comment written, edited or deleted. */
-  comment: tier((s) => `Слишком много комментариев подряд. Попробуйте через ${waitText(s)}`, w(10, 10 * MINUTE), w(50, DAY)),
+  comment: tier((s) => `Слишком много комментариев подряд. Попробуйте через ${waitText(s)}`, w(15, 10 * MINUTE), w(60, DAY)),
   /** Profile, addresses, companies, avatar, password, phone, e-mail, offers, search history. */
   account: tier(tooManyRequestsMessage, w(60, 10 * MINUTE), w(500, DAY)),
   /** The server cart, favourites and comparison (logged in: a write per click). */
