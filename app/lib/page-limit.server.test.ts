@@ -33,6 +33,15 @@ describe("pageLimitedFetch", () => {
     expect(called).toBe(1);
   });
 
+  it("the session's refresh and logout pass free, even over the tier (a refused refresh would log the visitor out)", async () => {
+    const limits = createLimits({ prefix: "p4" });
+    await limits.consume("page", "203.0.113.4", TIERS.page.windows[0]!.points);
+    const fetch = pageLimitedFetch(async () => ok(), limits, "203.0.113.4");
+    expect((await fetch(write("/api/auth/refresh"))).status).toBe(200);
+    expect((await fetch(new Request("http://api.test/api/auth/logout", { method: "DELETE", body: "{}" }))).status).toBe(200);
+    expect((await fetch(write("/api/cart/recalculate"))).status).toBe(429);
+  });
+
   it("a store that fails lets the visitor's write go, and says so in the log", async () => {
     const broken: Pick<Limits, "consume"> = { consume: async () => Promise.reject(new Error("store down")) };
     const logged: string[] = [];

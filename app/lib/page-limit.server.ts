@@ -9,14 +9,25 @@
  * bare 429 page. The API's own tiers (orders, uploads, …) are other buckets: a page action that
  * orders counts once in `page` and once in `order`, and neither allowance is halved.
  */
+import { authEndpoints } from "#contract/auth.ts";
 import { clientKey, RateLimited, type Limits } from "#limits/limiter.ts";
 
 type Fetch = (request: Request) => Promise<Response>;
 
+/**
+ * The session's own calls pass free: a refused refresh would log the visitor out (the client drops
+ * tokens it cannot renew), and a refused logout would leave the session alive on the server.
+ */
+const FREE = [authEndpoints.authRefresh.path, authEndpoints.authLogout.path];
+const isFree = (request: Request) => {
+  const path = new URL(request.url).pathname;
+  return FREE.some((free) => path.endsWith(free));
+};
+
 export function pageLimitedFetch(fetch: Fetch, limits: Pick<Limits, "consume">, ip: string | undefined, logError: (message: string) => void = console.error): Fetch {
   let verdict: Promise<RateLimited | null> | null = null;
   return async (request) => {
-    if (request.method === "GET" || request.method === "HEAD") return fetch(request);
+    if (request.method === "GET" || request.method === "HEAD" || isFree(request)) return fetch(request);
     verdict ??= limits.consume("page", clientKey(ip)).then(
       () => null,
       (error: unknown) => {
