@@ -1,7 +1,7 @@
 /**
  * Authentication flows (issue 19, ADR 033): e-mail and phone-code login, sign-up, refresh,
  * logout, password reset; the codes and letters of the profile's phone and e-mail changes.
- * No HTTP here: routes.ts validates, applies the per-IP limit and maps RateLimited to 429.
+ * No HTTP here: routes.ts validates and maps RateLimited to 429 (the per-IP tiers: api/http/write-limits.ts).
  */
 import { and, eq, ne } from "drizzle-orm";
 import { EMAIL_CONFIRM_PAGE, RESET_PASSWORD_PAGE, type CodeSent, type LoginResult, type RefreshResult, type User } from "../../contract/index";
