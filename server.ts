@@ -31,6 +31,7 @@ import { SITEMAP_PATH, sitemapHandler } from "./server/sitemaps.ts";
 import { FEED_PATH, yandexMarketHandler } from "./server/yandex-market.ts";
 import { createYandexMarketFeed } from "./app/features/feed/yandex-market.server.ts";
 import { closePrestartedPglite } from "./api/db/pglite-prestart.ts";
+import { createLimits } from "./limits/limiter.ts";
 
 export async function startServer(env: Env) {
   const startedAt = performance.now();
@@ -39,8 +40,11 @@ export async function startServer(env: Env) {
   const serverBuild =
     env.NODE_ENV === "development" ? null : (import(/* @vite-ignore */ path.resolve("build/server/index.js")) as Promise<ServerBuild>);
   serverBuild?.catch(() => {});
-  const backend: Backend = await createBackend(env);
-  const getLoadContext = createContextFactory(env, backend);
+  // One rate limiter for the pages' writes and the embedded API's (ADR 041): in process, or shared
+  // by every instance through Redis (REDIS_URL), falling back to in process while Redis is down.
+  const limits = createLimits({ redisUrl: env.REDIS_URL });
+  const backend: Backend = await createBackend(env, limits);
+  const getLoadContext = createContextFactory(env, backend, limits);
   await Promise.all([sanitizer, getLoadContext.warmUp()]);
   const app = express();
   app.disable("x-powered-by");
@@ -135,7 +139,7 @@ export async function startServer(env: Env) {
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   pageCache.attach(server);
   const { port } = server.address() as AddressInfo;
-  console.log(`Storefront ready on http://localhost:${port} in ${Math.round(performance.now() - startedAt)} ms (${backend.describe})`);
+  console.log(`Storefront ready on http://localhost:${port} in ${Math.round(performance.now() - startedAt)} ms (${backend.describe}; ${limits.describe})`);
 
   let closing: Promise<void> | null = null;
   /** SIGTERM: stop accepting, let requests in flight finish, then close the database. */
@@ -154,6 +158,7 @@ export async function startServer(env: Env) {
       await closed;
       clearTimeout(force);
       await Promise.all([backend.close(), closeSanitizer()]);
+      await limits.close();
       console.log("Closed");
     })();
     return closing;

@@ -24,15 +24,22 @@ import { sessionIsLive } from "./auth/tokens";
 import { accountRoutes } from "./account/routes";
 import { kpRoutes } from "./kp/routes";
 import { authRoutes } from "./auth/routes";
+import { createLimits } from "../limits/limiter";
+import { writeLimits } from "./http/write-limits";
+import { createMailer, recipientLimited } from "./mail/mailer";
 
 export interface AppOptions {
   /** Where unexpected errors go; console.error by default. */
   logError?: (error: unknown) => void;
 }
 
-export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
+export function createApp(appDeps: ApiDeps, options: AppOptions = {}): Hono {
   const logError = options.logError ?? ((error: unknown) => console.error("[api]", error));
   const app = new Hono({ strict: false }).basePath("/api");
+  // One limiter for every write, letter, login and code (ADR 041); every letter passes the
+  // per-recipient limit, whichever domain sends it.
+  const limits = appDeps.limits ?? createLimits();
+  const deps: ApiDeps = { ...appDeps, limits, mailer: recipientLimited(appDeps.mailer ?? createMailer(), limits) };
 
   // API answers are per-request data; only routes that say otherwise (media) may be cached.
   app.use(async (c, next) => {
@@ -44,6 +51,8 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Hono {
   // Logout with a stale bearer still ends the session its refresh token names (issue 25).
   const isLogout = (c: Context) => c.req.method === "DELETE" && c.req.path.replace(/\/+$/, "") === "/api/auth/logout";
   app.use(sessionMiddleware(deps.sessionKeys, (sessionId, userId) => sessionIsLive(deps.db, sessionId, userId, deps.now?.() ?? new Date()), isLogout));
+  // Every write counts against its tier per client IP before a domain reads its body.
+  writeLimits(app, limits);
 
   app.route("/", contentRoutes(deps));
   // Before the catalogue: it creates the shared search engine with the change subscription.

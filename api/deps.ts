@@ -3,6 +3,7 @@ import type { Db } from "./db/client";
 import type { Mailer } from "./mail/mailer";
 import type { SessionKeys } from "./auth/session";
 import type { AuthLimits } from "./auth/limits";
+import type { Limits } from "../limits/limiter";
 import type { SmsSender } from "./auth/sms";
 
 export interface ApiDeps {
@@ -21,11 +22,13 @@ export interface ApiDeps {
   sessionKeys: SessionKeys;
   /** APP_ENV: "production" never gets demo accounts, nor codes written to the log. */
   appEnv?: string;
-  /** REDIS_URL: the auth limits are shared through Redis when set (api/auth/limits.ts). */
+  /** REDIS_URL: the rate limits are shared through Redis when set (limits/limiter.ts). */
   redisUrl?: string;
+  /** The shop's rate limiter (every write, letter, login and code; ADR 041); unset = a fresh in-process one. */
+  limits?: Limits;
   /** SMS_URL: the HTTP SMS provider (api/auth/sms.ts); unset = codes in the log outside production. */
   smsUrl?: string;
-  /** Ready auth limits / SMS sender (the API builds them from redisUrl / smsUrl; tests pass their own). */
+  /** Ready auth limits (over `limits` unless a test passes its own) / SMS sender (from smsUrl). */
   authLimits?: AuthLimits;
   sms?: SmsSender;
   /** The clock of codes and refresh tokens (tests); default the real one. */

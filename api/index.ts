@@ -13,6 +13,7 @@ import { DEFAULT_SEED_GROUPS } from "./db/seed";
 import { createMailer, isProductionEnv, type Mailer } from "./mail/mailer";
 import { createSessionKeys } from "./auth/secret";
 import { createAuthLimits, type AuthLimits } from "./auth/limits";
+import { createLimits, type Limits } from "../limits/limiter";
 import { createSmsSender, type SmsSender } from "./auth/sms";
 import { ensureDemoAccounts } from "./auth/demo-accounts";
 import { seedDemoAccountData } from "./account/demo-data";
@@ -55,8 +56,10 @@ export interface StartOptions {
   appEnv?: string;
   /** Seconds the API's own read caches (the cart pricing's) keep rows; 0 = off. Default 30. */
   readCacheTtlS?: number;
-  /** REDIS_URL: auth rate limits shared through Redis; unset = in process. */
+  /** REDIS_URL: the rate limits shared through Redis; unset = in process. Ignored with `limits`. */
   redisUrl?: string;
+  /** The shop's rate limiter, shared with the storefront (ADR 041); unset = one of the API's own (closed with it). */
+  limits?: Limits;
   /** SMS_URL: HTTP SMS provider for login codes; unset = codes in the log (never in production). */
   smsUrl?: string;
   /** Ready limits / SMS sender / clock (tests). */
@@ -71,13 +74,14 @@ export function createReferenceApi(
   options: Pick<
     StartOptions,
     | "validateResponses" | "logError" | "smtpUrl" | "mailFrom" | "mailer" | "readCacheTtlS" | "siteUrl" | "authSecret" | "appEnv"
-    | "redisUrl" | "smsUrl" | "authLimits" | "sms" | "now"
+    | "redisUrl" | "smsUrl" | "authLimits" | "sms" | "now" | "limits"
   > = {},
 ): ReferenceApi {
   // The log hides letters' personal data exactly where SMS codes are not logged either: APP_ENV=production.
   const redactLog = options.appEnv === undefined ? undefined : isProductionEnv({ APP_ENV: options.appEnv });
   const mailer = options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, redactLog });
-  const authLimits = options.authLimits ?? createAuthLimits({ redisUrl: options.redisUrl });
+  const limits = options.limits ?? createLimits({ redisUrl: options.redisUrl });
+  const authLimits = options.authLimits ?? createAuthLimits(limits);
   const sms = options.sms ?? createSmsSender({ smsUrl: options.smsUrl, appEnv: options.appEnv });
   const listeners = new Set<() => void>();
   const notifyChange = () => {
@@ -104,6 +108,7 @@ export function createReferenceApi(
       appEnv: options.appEnv,
       redisUrl: options.redisUrl,
       smsUrl: options.smsUrl,
+      limits,
       authLimits,
       sms,
       now: options.now,
@@ -119,6 +124,7 @@ export function createReferenceApi(
       (closed ??= (async () => {
         mailer.close();
         await authLimits.close();
+        if (!options.limits) await limits.close();
         await database.close();
       })()),
     onChange: (listener) => {

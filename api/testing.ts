@@ -14,6 +14,8 @@ import { issueRefreshToken } from "./auth/tokens";
 import { ensureDemoAccounts } from "./auth/demo-accounts";
 import { seedDemoAccountData } from "./account/demo-data";
 import type { AuthLimits } from "./auth/limits";
+import type { Limits } from "../limits/limiter";
+import { CLIENT_IP_HEADER } from "../contract/index";
 import type { SmsSender } from "./auth/sms";
 
 export interface TestBackend {
@@ -83,6 +85,10 @@ export async function createScratchDatabase(baseUrl: string): Promise<{ url: str
   };
 }
 
+let testIps = 0;
+/** A client IP no other request of this process used (198.18.0.0/15, the benchmarking range). */
+export const freshTestIp = () => `198.${18 + ((++testIps >> 16) & 1)}.${(testIps >> 8) & 255}.${testIps & 255}`;
+
 export interface TestApi {
   api: ReferenceApi;
   db: Db;
@@ -107,6 +113,8 @@ export async function openTestApi(
     authLimits?: AuthLimits;
     sms?: SmsSender;
     now?: () => Date;
+    /** The rate limiter (default: a fresh in-process one per API). */
+    limits?: Limits;
     /** Create the demo accounts (api/auth/demo-accounts.ts) and their data (api/account/demo-data.ts) after the seed. */
     demoAccounts?: boolean;
   } = {},
@@ -114,10 +122,20 @@ export async function openTestApi(
   const { database, cleanup } = await backend.open();
   await seedDatabase(database.db, { groups: options.groups ?? 200 });
   if (options.demoAccounts) await seedDemoAccountData(database.db, await ensureDemoAccounts(database.db));
-  const api = createReferenceApi(
+  const reference = createReferenceApi(
     { db: database.db, describe: database.describe, close: cleanup },
-    { mailer: options.mailer, siteUrl: options.siteUrl, appEnv: options.appEnv ?? "test", authLimits: options.authLimits, sms: options.sms, now: options.now },
+    { mailer: options.mailer, siteUrl: options.siteUrl, appEnv: options.appEnv ?? "test", authLimits: options.authLimits, sms: options.sms, now: options.now, limits: options.limits },
   );
+  // A request that names no client IP gets one of its own (as tests/support/auth-harness.ts does):
+  // the per-IP limits (ADR 041) then count where a test names an IP, and the other suites' dozens
+  // of orders and uploads are not one visitor's.
+  const api: ReferenceApi = {
+    ...reference,
+    fetch: (request) => {
+      if (!request.headers.has(CLIENT_IP_HEADER)) request.headers.set(CLIENT_IP_HEADER, freshTestIp());
+      return reference.fetch(request);
+    },
+  };
   const keys = createSessionKeys(database.db);
   return {
     api,

@@ -1,163 +1,109 @@
 /**
- * Abuse limits of the auth and code-sending calls (issue 19, ADR 033), on `rate-limiter-flexible`:
- * in process (RateLimiterMemory) by default, in Redis (RateLimiterRedis over the `redis` package)
- * when REDIS_URL is set, so several instances share one count. If Redis is down the limits fall
- * back to the in-process ones (`insuranceLimiter`) rather than failing logins.
+ * The auth calls' limits (issue 19, ADR 033; per account and IP since issue 25, ADR 041), over the
+ * shop's one limiter (limits/limiter.ts: in process, or Redis with REDIS_URL; tiers in limits/tiers.ts).
  *
- * - per account: LOGIN_FAILURES failed logins in LOGIN_WINDOW_S → further logins of that account
- *   (right password or not) are refused with 429 until the window ends; a success clears the count;
- * - per IP: IP_REQUESTS auth requests a minute (login, signup, codes, refresh, reset);
- * - per phone / e-mail: one code or letter a minute (CODE_INTERVAL_S).
+ * - logins: failures are counted per account + IP (5 in 15 minutes, 20 a day lock that pair only)
+ *   and per account (200 a day from everywhere lock the account). A stranger's wrong passwords lock
+ *   the stranger, not the owner at their own IP; a distributed guess needs 10+ addresses to lock
+ *   the account. A success clears the pair;
+ * - codes: wrong codes per phone + IP (8 an hour, 12 a day) and per phone (12 an hour, 20 a day),
+ *   whatever code they were meant for: a new code every minute no longer buys more tries;
+ * - per IP: the `auth` tier (30 requests a minute: login, codes, sign-up, reset), counted with
+ *   every other write in api/http/write-limits.ts;
+ * - per phone / e-mail: a code a minute (at most 10 an hour, 20 a day), a letter a minute.
  *
  * A refused call throws RateLimited with the seconds left: the route answers 429 + Retry-After.
  */
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { createClient } from "redis";
+import { clientKey, createLimits, RateLimited, type Limits, type LimitsOptions } from "../../limits/limiter";
+import { TIERS, tooManyRequestsMessage, type TierName } from "../../limits/tiers";
 
-export const LOGIN_FAILURES = 5;
-export const LOGIN_WINDOW_S = 15 * 60;
-export const IP_REQUESTS = 30;
-export const IP_WINDOW_S = 60;
-export const CODE_INTERVAL_S = 60;
+export { RateLimited };
+export { minutesText, secondsText } from "../../limits/wait-text";
+export { codeLimitedMessage, letterLimitedMessage, loginBlockedMessage } from "../../limits/tiers";
+export const ipLimitedMessage = tooManyRequestsMessage;
 
-export class RateLimited extends Error {
-  constructor(
-    readonly retryAfterS: number,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = "RateLimited";
-  }
-}
-
-function plural(n: number, one: string, few: string, many: string): string {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  if (mod10 === 1 && mod100 !== 11) return one;
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
-  return many;
-}
-
-export function minutesText(seconds: number): string {
-  const m = Math.max(1, Math.ceil(seconds / 60));
-  return `${m} ${plural(m, "минуту", "минуты", "минут")}`;
-}
-
-export function secondsText(seconds: number): string {
-  const s = Math.max(1, Math.ceil(seconds));
-  return `${s} ${plural(s, "секунду", "секунды", "секунд")}`;
-}
-
-export const loginBlockedMessage = (s: number) => `Слишком много неудачных попыток входа. Попробуйте через ${minutesText(s)}`;
-export const ipLimitedMessage = (s: number) => `Слишком много запросов. Попробуйте через ${secondsText(s)}`;
-export const codeLimitedMessage = (s: number) => `Новый код можно запросить через ${secondsText(s)}`;
-export const letterLimitedMessage = (s: number) => `Письмо уже отправлено. Повторить можно через ${secondsText(s)}`;
+/** Failed logins of one account from one IP that lock the pair (the first window of `loginPair`). */
+export const LOGIN_FAILURES = TIERS.loginPair.windows[0]!.points;
+export const LOGIN_WINDOW_S = TIERS.loginPair.windows[0]!.seconds;
+export const CODE_INTERVAL_S = TIERS.codeSend.windows[0]!.seconds;
 
 export interface AuthLimits {
   readonly describe: string;
-  /** One auth request from `ip`; throws RateLimited past IP_REQUESTS a minute. */
-  ip(ip: string): Promise<void>;
-  /** Throws RateLimited when the account is locked by failed logins. */
-  loginAllowed(account: string): Promise<void>;
-  /** Counts a failed login; throws RateLimited when this one locked the account. */
-  loginFailed(account: string): Promise<void>;
-  /** A successful login clears the account's failures. */
-  loginSucceeded(account: string): Promise<void>;
+  /** Throws RateLimited while the account is locked for this IP (or for everyone). */
+  loginAllowed(account: string, ip: string): Promise<void>;
+  /** Counts a failed login; throws RateLimited when this one locked the pair or the account. */
+  loginFailed(account: string, ip: string): Promise<void>;
+  /** A successful login clears this IP's failures (not the account's: they are the attack's). */
+  loginSucceeded(account: string, ip: string): Promise<void>;
+  /** A password reset by the e-mailed link proves the owner: the account's failures and this IP's are cleared. */
+  passwordReset(account: string, ip: string): Promise<void>;
+  /** Throws RateLimited (field `field`) while the phone takes no more code guesses from this IP. */
+  codeGuessAllowed(phone: string, ip: string, field?: string): Promise<void>;
+  /** Counts a wrong code for the phone; throws RateLimited when this one used up the guesses. */
+  codeGuessFailed(phone: string, ip: string): Promise<void>;
   /** One code per phone (or letter per e-mail) a minute; throws RateLimited with the seconds left. */
   codeSend(target: string, kind?: "code" | "letter"): Promise<void>;
   close(): Promise<void>;
 }
 
-export interface LimitsOptions {
-  /** redis:// URL; unset = in-process limits. */
-  redisUrl?: string;
-  /** Key prefix (tests isolate runs sharing one Redis). */
-  prefix?: string;
-  logError?: (message: string) => void;
+const pair = (target: string, ip: string) => `${target}|${clientKey(ip)}`;
+
+/** Both counts run; of their refusals the longest wait is the answer (the account's lock outlasts the pair's). */
+async function both(...counts: Promise<void>[]): Promise<void> {
+  const refused = (await Promise.allSettled(counts)).flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+  if (!refused.length) return;
+  const other = refused.find((e) => !(e instanceof RateLimited));
+  if (other) throw other;
+  throw (refused as RateLimited[]).reduce((a, b) => (b.retryAfterS > a.retryAfterS ? b : a));
 }
 
-const retryS = (res: unknown) => (res instanceof RateLimiterRes ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 1);
+/** The auth limits over a shared limiter (`Limits`), or over a store of their own made from `options`. */
+export function createAuthLimits(source: Limits | LimitsOptions = {}): AuthLimits {
+  const own = !("consume" in source);
+  const limits: Limits = own ? createLimits({ prefix: "auth", ...source }) : source;
+  const withField = (error: unknown, field: string) =>
+    error instanceof RateLimited ? new RateLimited(error.retryAfterS, error.message, field) : error;
 
-export function createAuthLimits(options: LimitsOptions = {}): AuthLimits {
-  const prefix = options.prefix ?? "auth";
-  const specs = {
-    login: { points: LOGIN_FAILURES, duration: LOGIN_WINDOW_S },
-    ip: { points: IP_REQUESTS, duration: IP_WINDOW_S },
-    code: { points: 1, duration: CODE_INTERVAL_S },
-  } as const;
-  let client: ReturnType<typeof createClient> | null = null;
-  let make: (name: keyof typeof specs) => RateLimiterAbstract;
-  if (options.redisUrl) {
-    const logError = options.logError ?? ((message: string) => console.error(`[auth] ${message}`));
-    client = createClient({ url: options.redisUrl, socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 5000) } });
-    let reported = false;
-    client.on("error", (error: unknown) => {
-      if (reported) return;
-      reported = true;
-      logError(`Redis for rate limits unavailable, using in-process limits: ${error instanceof Error ? error.message : String(error)}`);
-    });
-    client.on("ready", () => {
-      reported = false;
-    });
-    client.connect().catch(() => {});
-    const redis = client;
-    make = (name) =>
-      new RateLimiterRedis({
-        storeClient: redis,
-        useRedisPackage: true,
-        rejectIfRedisNotReady: true,
-        keyPrefix: `${prefix}:${name}`,
-        ...specs[name],
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, ...specs[name] }),
-      });
-  } else {
-    make = (name) => new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, ...specs[name] });
+  /** Counts a failure in a failure tier: the one that spends a window locks at once. */
+  async function failed(tier: TierName, key: string): Promise<void> {
+    const state = await limits.consume(tier, key);
+    if (state.remaining <= 0) throw new RateLimited(state.retryAfterS, TIERS[tier].message(state.retryAfterS));
   }
-  const login = make("login");
-  const ip = make("ip");
-  const code = make("code");
 
   return {
-    describe: options.redisUrl ? "auth limits in Redis (REDIS_URL)" : "auth limits in process",
-    async ip(address) {
+    describe: limits.describe,
+    async loginAllowed(account, ip) {
+      await limits.check("loginPair", pair(account, ip));
+      await limits.check("loginAccount", account);
+    },
+    loginFailed: (account, ip) =>
+      both(failed("loginAccount", account), failed("loginPair", pair(account, ip))),
+    loginSucceeded: (account, ip) => limits.clear("loginPair", pair(account, ip)),
+    async passwordReset(account, ip) {
+      await Promise.all([limits.clear("loginAccount", account), limits.clear("loginPair", pair(account, ip))]);
+    },
+    async codeGuessAllowed(phone, ip, field = "code") {
       try {
-        await ip.consume(address || "unknown");
-      } catch (res) {
-        if (res instanceof Error) throw res;
-        throw new RateLimited(retryS(res), ipLimitedMessage(retryS(res)));
+        await limits.check("codeGuessPair", pair(phone, ip));
+        await limits.check("codeGuess", phone);
+      } catch (error) {
+        throw withField(error, field);
       }
     },
-    async loginAllowed(account) {
-      const res = await login.get(account);
-      if (res && res.consumedPoints >= LOGIN_FAILURES) throw new RateLimited(retryS(res), loginBlockedMessage(retryS(res)));
-    },
-    async loginFailed(account) {
+    async codeGuessFailed(phone, ip) {
       try {
-        const res = await login.consume(account);
-        if (res.consumedPoints >= LOGIN_FAILURES) throw new RateLimited(retryS(res), loginBlockedMessage(retryS(res)));
-      } catch (res) {
-        if (res instanceof Error) throw res;
-        throw new RateLimited(retryS(res), loginBlockedMessage(retryS(res)));
+        await both(failed("codeGuess", phone), failed("codeGuessPair", pair(phone, ip)));
+      } catch (error) {
+        throw withField(error, "code");
       }
-    },
-    async loginSucceeded(account) {
-      await login.delete(account);
     },
     async codeSend(target, kind = "code") {
       try {
-        await code.consume(`${kind}:${target}`);
-      } catch (res) {
-        if (res instanceof Error) throw res;
-        const s = retryS(res);
-        throw new RateLimited(s, kind === "code" ? codeLimitedMessage(s) : letterLimitedMessage(s), kind === "code" ? "phone" : "email");
+        await limits.consume(kind === "code" ? "codeSend" : "letterSend", `${kind}:${target}`);
+      } catch (error) {
+        throw withField(error, kind === "code" ? "phone" : "email");
       }
     },
-    async close() {
-      if (!client) return;
-      // A connected client finishes its commands; one still reconnecting is dropped at once.
-      if (client.isReady) await client.close().catch(() => client?.destroy());
-      else if (client.isOpen) client.destroy();
-    },
+    close: () => (own ? limits.close() : Promise.resolve()),
   };
 }

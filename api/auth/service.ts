@@ -1,7 +1,7 @@
 /**
  * Authentication flows (issue 19, ADR 033): e-mail and phone-code login, sign-up, refresh,
  * logout, password reset; the codes and letters of the profile's phone and e-mail changes.
- * No HTTP here: routes.ts validates, applies the per-IP limit and maps RateLimited to 429.
+ * No HTTP here: routes.ts validates and maps RateLimited to 429 (the per-IP tiers: api/http/write-limits.ts).
  */
 import { and, eq } from "drizzle-orm";
 import { EMAIL_CONFIRM_PAGE, RESET_PASSWORD_PAGE, type CodeSent, type LoginResult, type RefreshResult, type User } from "../../contract/index";
@@ -79,10 +79,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     return fieldError(400, "code", CODE_MISSING_MESSAGE);
   }
 
-  /** A code to a phone: one a minute per phone; 503 when it cannot be delivered. */
-  async function sendCode(purpose: CodePurpose, phone: string, channel: SmsChannel, userId: number | null, label: string): Promise<CodeSent> {
+  /** A code to a phone: one a minute per phone, none while its code guesses are used up; 503 when it cannot be delivered. */
+  async function sendCode(purpose: CodePurpose, phone: string, channel: SmsChannel, userId: number | null, label: string, ip: string): Promise<CodeSent> {
     const length = channel === "call" ? CALL_CODE_LENGTH : CODE_LENGTH;
     if (!sms.available) throw new HttpError(503, SMS_UNAVAILABLE_MESSAGE);
+    await limits.codeGuessAllowed(phone, ip, "phone");
     await limits.codeSend(phone, "code");
     const code = newCode(length);
     await codes.create({ purpose, target: phone, userId, code, now: now() });
@@ -102,31 +103,33 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     codes,
 
-    async login(email: string, password: string): Promise<LoginResult> {
+    async login(email: string, password: string, ip: string): Promise<LoginResult> {
       const account = normalizeEmail(email);
-      await limits.loginAllowed(account);
+      await limits.loginAllowed(account, ip);
       const row = await findByEmail(db, account);
       const ok = await checkPassword(row?.passwordHash, password);
       if (!row || !ok) {
-        await limits.loginFailed(account);
+        await limits.loginFailed(account, ip);
         throw fieldError(401, "password", INVALID_LOGIN_MESSAGE);
       }
-      await limits.loginSucceeded(account);
+      await limits.loginSucceeded(account, ip);
       return session(row);
     },
 
-    async sendLoginCode(rawPhone: string, channel: SmsChannel): Promise<CodeSent> {
+    async sendLoginCode(rawPhone: string, channel: SmsChannel, ip: string): Promise<CodeSent> {
       const phone = normalizePhone(rawPhone)!;
-      return sendCode("sms_login", phone, channel, null, "Код входа");
+      return sendCode("sms_login", phone, channel, null, "Код входа", ip);
     },
 
     /**
      * The code from sendLoginCode; the first login of a phone creates its ROLE_USER account. An
      * account that only claimed the phone (typed at sign-up, never confirmed) is not logged into.
      */
-    async smsLogin(rawPhone: string, code: string): Promise<LoginResult> {
+    async smsLogin(rawPhone: string, code: string, ip: string): Promise<LoginResult> {
       const phone = normalizePhone(rawPhone)!;
+      await limits.codeGuessAllowed(phone, ip);
       const check = await codes.check({ purpose: "sms_login", target: phone, code, now: now() });
+      if (!check.ok && check.reason !== "missing") await limits.codeGuessFailed(phone, ip);
       if (!check.ok) throw codeError(check);
       // Only the account where this phone is confirmed; a mere claim of it elsewhere is dropped (ADR 040).
       return session(await accountForPhoneLogin(db, phone, now()));
@@ -189,7 +192,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * The link's token sets a new password; every session of the user ends; the e-mail counts as
      * confirmed; an unconfirmed phone (or any phone, if the e-mail was unconfirmed) is dropped.
      */
-    async resetPassword(token: string, password: string): Promise<{ success: true }> {
+    async resetPassword(token: string, password: string, ip: string): Promise<{ success: true }> {
       const link = await codes.consumeLink({ purpose: "password_reset", token, now: now() });
       if (!link?.userId) throw fieldError(400, "token", LINK_INVALID_MESSAGE);
       const passwordHash = await hashPassword(password);
@@ -201,24 +204,24 @@ export function createAuthService(deps: AuthServiceDeps) {
         .returning({ id: users.id });
       if (updated.length === 0) throw fieldError(400, "token", LINK_INVALID_MESSAGE);
       await revokeAllForUser(db, link.userId, now());
-      await limits.loginSucceeded(link.target);
+      await limits.passwordReset(link.target, ip);
       return { success: true };
     },
 
     // ── Profile: password, phone, e-mail ──
 
-    async changePassword(user: AuthUser, currentPassword: string | undefined, newPassword: string) {
+    async changePassword(user: AuthUser, currentPassword: string | undefined, newPassword: string, ip: string) {
       const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
       if (!row) throw new HttpError(401, INVALID_REFRESH_MESSAGE);
       if (row.passwordHash) {
         if (!currentPassword) throw fieldError(400, "currentPassword", CURRENT_PASSWORD_REQUIRED);
         const account = `user:${row.id}`;
-        await limits.loginAllowed(account);
+        await limits.loginAllowed(account, ip);
         if (!(await checkPassword(row.passwordHash, currentPassword))) {
-          await limits.loginFailed(account);
+          await limits.loginFailed(account, ip);
           throw fieldError(400, "currentPassword", CURRENT_PASSWORD_WRONG);
         }
-        await limits.loginSucceeded(account);
+        await limits.loginSucceeded(account, ip);
       }
       await db.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: now() }).where(eq(users.id, row.id));
       // Every session ends, this one continues with a new family.
@@ -226,16 +229,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { success: true as const, authenticated: await tokensFor({ id: row.id, roles: row.roles as RoleName[] }) };
     },
 
-    async sendPhoneCode(user: AuthUser, rawPhone: string): Promise<CodeSent> {
+    async sendPhoneCode(user: AuthUser, rawPhone: string, ip: string): Promise<CodeSent> {
       const phone = normalizePhone(rawPhone)!;
       if (await phoneConfirmedElsewhere(db, phone, user.id)) throw fieldError(400, "phone", PHONE_IN_USE_MESSAGE);
-      return sendCode("phone_confirm", phone, "sms", user.id, "Код подтверждения телефона");
+      return sendCode("phone_confirm", phone, "sms", user.id, "Код подтверждения телефона", ip);
     },
 
-    async confirmPhone(user: AuthUser, code: string): Promise<User> {
+    async confirmPhone(user: AuthUser, code: string, ip: string): Promise<User> {
       const pending = await codes.pendingTarget("phone_confirm", user.id, now());
       if (!pending) throw fieldError(400, "code", CODE_MISSING_MESSAGE);
+      await limits.codeGuessAllowed(pending, ip);
       const check = await codes.check({ purpose: "phone_confirm", target: pending, code, now: now(), userId: user.id });
+      if (!check.ok && check.reason !== "missing") await limits.codeGuessFailed(pending, ip);
       if (!check.ok) throw codeError(check);
       if (!(await confirmPhoneOf(db, user.id, pending, now()))) throw fieldError(400, "phone", PHONE_IN_USE_MESSAGE);
       return loadUser(db, user.id);

@@ -2,7 +2,9 @@
  * §7 "Files": POST /api/file/upload (form data, field `file`), and the stored files served back at
  * their random addresses: GET /api/file/{key} and, for pictures, GET /api/file/{key}/thumbnail.
  * The upload route refuses a body over UPLOAD_BODY_LIMIT (the file + multipart overhead) with 413 before
- * reading it (hono/body-limit; the storefront's Express body limit has the same rule).
+ * reading it (hono/body-limit; the storefront's Express body limit has the same rule). Uploads are
+ * rate-limited per client IP by count (api/http/write-limits.ts) and by bytes kept (here: refused
+ * before the body is read once the bytes are spent, counted when the file is known; ADR 041).
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -12,6 +14,9 @@ import { honoPath, route } from "../http/route";
 import { HttpError, notFound } from "../http/errors";
 import { contentDisposition, createFileService, FileServiceBusy } from "./service";
 import { optionalUser } from "../auth/session";
+import { clientKey, createLimits, RateLimited } from "../../limits/limiter";
+import { clientIp } from "../http/client-ip";
+import { consumeForClient, tooMany } from "../http/write-limits";
 
 /** Ids never change what they point to; uploads are personal, so no shared cache keeps them. */
 const IMMUTABLE_PRIVATE = "private, max-age=31536000, immutable";
@@ -20,11 +25,22 @@ const BUSY_UPLOAD = "Сервер занят, повторите загрузк�
 export function fileRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
   const files = createFileService(deps.db);
+  const limits = deps.limits ?? createLimits();
   const busy = (c: Context, message: string) => {
     c.header("Retry-After", "2");
     return new HttpError(503, message);
   };
 
+  // Bytes already spent: refused before a byte of this body is read (the body limit below buffers
+  // a body of unknown length).
+  app.use(honoPath(endpoints.fileUpload.path), async (c, next) => {
+    if (c.req.method === "POST") {
+      await limits.check("uploadBytes", clientKey(clientIp(c))).catch((error: unknown) => {
+        throw error instanceof RateLimited ? tooMany(c, error) : error;
+      });
+    }
+    return next();
+  });
   app.use(
     honoPath(endpoints.fileUpload.path),
     bodyLimit({
@@ -57,6 +73,7 @@ export function fileRoutes(deps: ApiDeps): Hono {
     app,
     endpoints.fileUpload,
     async ({ body }, c) => {
+      await consumeForClient(c, limits, "uploadBytes", body.file.size);
       try {
         return await files.upload(body.file, { admitted: admitted.has(c.req.raw), userId: optionalUser(c)?.id ?? null });
       } catch (error) {

@@ -16,6 +16,8 @@
  * the letter (an order) is already stored and must not fail because mail is down.
  */
 
+import { RateLimited, type Limits } from "../../limits/limiter";
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -148,5 +150,32 @@ export function createMailer(options: MailerOptions = {}): Mailer {
       }
     },
     close: () => transport.close?.(),
+  };
+}
+
+
+/**
+ * Letters to one address are limited (issue 25: thirty orders mailed "Заказ № N принят" with an
+ * attacker's text to any address), whatever sent them: order confirmations, subscription and auth
+ * letters (limits/tiers.ts `letter`). A letter over the limit is skipped and logged, never thrown:
+ * what made it (an order, a subscription) is already saved. The log names no address.
+ */
+export function recipientLimited(mailer: Mailer, limits: Pick<Limits, "consume">, logError: (message: string) => void = (message) => console.error(message)): Mailer {
+  return {
+    describe: mailer.describe,
+    async send(message) {
+      try {
+        await limits.consume("letter", message.to.trim().toLowerCase());
+      } catch (error) {
+        if (error instanceof RateLimited) {
+          logError(`[mail] «${message.subject}» skipped: too many letters to one address (${error.retryAfterS} s)`);
+          return false;
+        }
+        // The count could not be kept: the letter goes (send never throws).
+        logError(`[mail] letter limit unavailable: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return mailer.send(message);
+    },
+    close: () => mailer.close(),
   };
 }

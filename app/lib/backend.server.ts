@@ -1,6 +1,7 @@
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import type { Env } from "./env.server.ts";
 import { CLIENT_IP_HEADER } from "#contract/auth.ts";
+import type { Limits } from "#limits/limiter.ts";
 
 /** Where the storefront's /api calls go: the embedded reference API (in-process) or API_URL. */
 export interface Backend {
@@ -20,8 +21,8 @@ export interface Backend {
 
 /**
  * An outside caller of /api (the browser, a script) is known by the IP Express saw (`req.ip`,
- * after `trust proxy`), never by a header it sent itself: CLIENT_IP_HEADER, which the per-IP auth
- * limits count by (ADR 033), is replaced before the request reaches the embedded API. The
+ * after `trust proxy`), never by a header it sent itself: CLIENT_IP_HEADER, which every per-IP
+ * limit counts by (ADR 033, 041), is replaced before the request reaches the embedded API. The
  * storefront's own in-process calls set it from the visitor's `req.ip` (context.server.ts).
  */
 export function setClientIpHeader(req: Pick<ExpressRequest, "ip" | "headers" | "rawHeaders">): void {
@@ -35,7 +36,8 @@ export function setClientIpHeader(req: Pick<ExpressRequest, "ip" | "headers" | "
   } else delete req.headers[name];
 }
 
-export async function createBackend(env: Env): Promise<Backend> {
+/** `limits`: the shop's rate limiter, shared with the embedded API (its writes, letters, logins). */
+export async function createBackend(env: Env, limits?: Limits): Promise<Backend> {
   if (env.apiUrl) return externalBackend(env.apiUrl);
   const { startReferenceApi } = await import("../../api/index.ts");
   const { getRequestListener } = await import("@hono/node-server");
@@ -48,6 +50,7 @@ export async function createBackend(env: Env): Promise<Backend> {
     authSecret: env.AUTH_SECRET,
     appEnv: env.APP_ENV,
     redisUrl: env.REDIS_URL,
+    limits,
     smsUrl: env.SMS_URL,
     // The same lifetime as the storefront's read cache of catalogue answers (0 = both off).
     readCacheTtlS: env.API_CACHE_TTL,

@@ -18,6 +18,8 @@ import { createTtlCache } from "./cache.server.ts";
 import { createContentService } from "./content.server.ts";
 import { authCookieMigration, authCookies, cityCookie, managerCookie, readAuthCookies, readCookies } from "./cookies.server.ts";
 import type { Env } from "./env.server.ts";
+import { pageLimitedFetch } from "./page-limit.server.ts";
+import { createLimits, type Limits } from "#limits/limiter.ts";
 import { createSitemapService } from "#app/features/seo/sitemap.server.ts";
 
 export interface Site {
@@ -40,7 +42,8 @@ export function resolvedCity(res: ExpressResponse): ResolvedCity | undefined {
   return res.locals.city as ResolvedCity | undefined;
 }
 
-export function createContextFactory(env: Env, backend: Backend) {
+/** `limits`: the shop's rate limiter (server.ts makes one for the storefront and the embedded API). */
+export function createContextFactory(env: Env, backend: Backend, limits: Limits = createLimits()) {
   const content = createContentService(backend, env.REQUEST_TIMEOUT);
   const sitemaps = createSitemapService(backend, env.REQUEST_TIMEOUT);
   /** Anonymous catalogue reads, shared by every request (API_CACHE_TTL; cleared on catalogue changes). */
@@ -136,13 +139,16 @@ export function createContextFactory(env: Env, backend: Backend) {
 
     const api = createApiClient({
       baseUrl: backend.baseUrl,
-      fetch: backend.fetch,
+      // A form post or fetcher submission that writes through the API counts in the `page` tier.
+      fetch: req.method === "GET" || req.method === "HEAD" ? backend.fetch : pageLimitedFetch(backend.fetch, limits, req.ip),
       defaultTimeoutMs: env.REQUEST_TIMEOUT,
       readCache,
       // Only a refresh token (the access token's cookie gone): the first call that needs the user refreshes.
       tokens: token || refreshToken ? { token, refreshToken } : null,
-      // The visitor's IP for the API's per-IP auth limits (ADR 033) and the origin for links in letters.
-      headers: { ...(req.ip ? { [CLIENT_IP_HEADER]: req.ip } : {}), [SITE_ORIGIN_HEADER]: site.origin },
+      // The visitor's IP for the API's per-IP limits (ADR 033, 041) and the origin for links in letters.
+      // X-Forwarded-For too: an API_URL that is another instance of this server finds the visitor
+      // in it when its TRUST_PROXY names this one (its /api listener sets X-Client-IP from req.ip).
+      headers: { ...(req.ip ? { [CLIENT_IP_HEADER]: req.ip, "X-Forwarded-For": req.ip } : {}), [SITE_ORIGIN_HEADER]: site.origin },
       onTokens: (tokens) => {
         // §4/§8: a session the API refused for good is signed out here, as a logout would: the
         // pages of this request render for a guest, the cookies (and the manager choice) go.

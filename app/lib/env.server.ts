@@ -102,7 +102,7 @@ export const EnvSchema = z.object({
    */
   AUTH_SECRET: optional(z.string().min(32, "at least 32 characters").optional()),
   /**
-   * Redis (redis://host:6379) for what several instances share: the auth rate limits. Unset: kept
+   * Redis (redis://host:6379) for what several instances share: every rate limit (ADR 041). Unset: kept
    * in this process (one instance).
    */
   REDIS_URL: optional(z.string().trim().regex(/^rediss?:\/\/\S+$/, "a redis:// or rediss:// URL").optional()),

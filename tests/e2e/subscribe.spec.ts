@@ -1,11 +1,13 @@
 /**
  * /subscribe (issue 18): a bad address gets the Russian field error under the field, a good one the
  * success message, with JavaScript and without; the footer form posts to the same action; the
- * confirmation link page refuses an unknown token without a 5xx. (The API's side — one row, one
- * letter, the token confirming — is tests/integration/api-subscription.test.ts.)
+ * confirmation link page refuses an unknown token without a 5xx; past the per-IP limit (issue 25)
+ * the form says when to try again and keeps the address. (The API's side — one row, one letter,
+ * the token confirming, the limits — is tests/integration/api-subscription.test.ts and
+ * api-write-limits.test.ts.)
  */
 import { test, expect, DOCUMENT_STATUS_ERROR, waitForHydration } from "#tests/support/fixtures.ts";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { SHOP_URL } from "#tests/support/servers.ts";
 
 const unique = (name: string) => `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.ru`;
@@ -103,5 +105,47 @@ test.describe("without JavaScript", () => {
     await page.goto("/subscribe");
     await subscribeWith(page, email);
     await expect(page.getByTestId("subscribe-success")).toContainText("Мы отправили письмо");
+  });
+});
+
+test.describe("past the subscription limit (issue 25)", () => {
+  // A visitor of its own: X-Forwarded-For from loopback (a trusted proxy) names the client, so the
+  // rest of the suite, all from 127.0.0.1, keeps its allowance.
+  const ip = "203.0.113.25";
+  test.use({ extraHTTPHeaders: { "X-Forwarded-For": ip }, allowedConsoleErrors: [DOCUMENT_STATUS_ERROR(400)] });
+
+  /** Subscribes new addresses from that IP until the API refuses (an office signing up its whole staff). */
+  async function spendAllowance(request: APIRequestContext) {
+    for (let i = 0; i < 60; i++) {
+      const response = await request.post(`${SHOP_URL}/subscribe`, { form: { email: unique("colleague") }, headers: { Origin: SHOP_URL, "X-Forwarded-For": ip } });
+      if ((await response.text()).includes("Слишком много подписок")) return;
+    }
+    throw new Error("the subscription limit never came");
+  }
+
+  test("with JavaScript the form says when to try again, and the address stays in the field", async ({ page, request }) => {
+    await spendAllowance(request);
+    await page.goto("/subscribe");
+    await waitForHydration(page);
+    const email = unique("late");
+    await subscribeWith(page, email);
+    await expect(page.getByRole("alert")).toHaveText(/^Слишком много подписок\. Попробуйте через \d+ (минут|минуты|минуту)$/);
+    await expect(page.getByLabel("E-mail")).toHaveValue(email);
+    await expect(page.locator(".subscribe-page").getByRole("button", { name: "Подписаться" })).toBeEnabled();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the page comes back with the message above the form and the address kept", async ({ page, request }) => {
+      await spendAllowance(request);
+      await page.goto("/subscribe");
+      const email = unique("late");
+      await subscribeWith(page, email);
+      await expect(page).toHaveURL(/\/subscribe$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Подписка на рассылку");
+      await expect(page.getByRole("alert")).toHaveText(/^Слишком много подписок\. Попробуйте через \d+ (минут|минуты|минуту)$/);
+      await expect(page.getByLabel("E-mail")).toHaveValue(email);
+    });
   });
 });

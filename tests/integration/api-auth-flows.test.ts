@@ -121,6 +121,47 @@ describe.each(testBackends())("auth flows on $name", (backend) => {
       expect((await h.call("POST", "/auth/sms/login", { phone: p, code: h.lastCode(p) })).status).toBe(200);
     });
 
+    it("wrong codes are capped per phone, not per code: a new code a minute buys no more tries (issue 25)", async () => {
+      const p = "+79117001040";
+      const attacker = freshIp();
+      const guess = (ip: string) => h.call("POST", "/auth/sms/login", { phone: p, code: "0000" }, { ip });
+      const send = (ip: string) => h.call("POST", "/auth/sms/send", { phone: p, channel: "call" }, { ip });
+      // Before: 5 tries a code and a new code every minute. Now the 8th wrong code from one IP locks it.
+      const statuses: number[] = [];
+      for (let round = 0; round < 3 && !statuses.includes(429); round++) {
+        h.clock.advance(61_000);
+        expect((await send(attacker)).status).toBe(200);
+        expect(h.lastCode(p)).not.toBe("0000");
+        for (let i = 0; i < MAX_ATTEMPTS && !statuses.includes(429); i++) statuses.push((await guess(attacker)).status);
+      }
+      expect(statuses).toEqual([...Array<number>(7).fill(400), 429]);
+      const locked = await guess(attacker);
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(3500);
+      expect((await json<ApiErrorBody>(locked)).errors[0]).toEqual({ field: "code", message: expect.stringMatching(/^Слишком много неверных кодов для этого номера\. Попробуйте через (59|60) минут$/) });
+      // The right code is refused to that IP, and no new code is sent to it.
+      h.clock.advance(61_000);
+      const noCode = await send(attacker);
+      expect(noCode.status).toBe(429);
+      expect((await json<ApiErrorBody>(noCode)).errors[0]?.field).toBe("phone");
+      // The owner at their own IP still logs in.
+      const owner = freshIp();
+      expect((await send(owner)).status).toBe(200);
+      expect((await h.call("POST", "/auth/sms/login", { phone: p, code: h.lastCode(p) }, { ip: owner })).status).toBe(200);
+      // Spread over IPs, the phone's own cap (12 an hour) stops everyone for the rest of the hour.
+      h.clock.advance(61_000);
+      expect((await send(freshIp())).status).toBe(200);
+      const spread: number[] = [];
+      for (let i = 0; i < 4; i++) spread.push((await guess(freshIp())).status);
+      expect(spread).toEqual([400, 400, 400, 429]);
+      h.clock.advance(61_000);
+      const everyone = await send(freshIp());
+      expect(everyone.status).toBe(429);
+      // An hour later the phone takes codes again (8 more a day at most).
+      h.clock.advance(61 * 60_000);
+      expect((await send(freshIp())).status).toBe(200);
+    });
+
     it("refuses junk phones and codes with Russian field errors", async () => {
       for (const body of [{}, { phone: "" }, { phone: "123" }, { phone: "+1 555 123 4567 890" }, { phone: "<script>" }, { phone: "9".repeat(10_000) }, { phone: 79117001020 }]) {
         const res = await h.call("POST", "/auth/sms/send", body);
@@ -235,7 +276,7 @@ describe.each(testBackends())("auth flows on $name", (backend) => {
     beforeAll(async () => {
       session = keep(await data(await h.call("POST", "/auth/login", { email: "user@demo.ru", password: DEMO_PASSWORD }, { ip: freshIp() }), LoginResult));
     });
-    const as = (method: string, path: string, body?: unknown) => h.call(method, path, body, { token: session.authenticated.token });
+    const as = (method: string, path: string, body?: unknown, init: { ip?: string } = {}) => h.call(method, path, body, { token: session.authenticated.token, ...init });
 
     it("updates name and birthdate; refuses junk", async () => {
       const res = await as("PATCH", "/profile/update", { name: "  Ольга Петрова-Сидорова ", birthdate: "1988-04-13" });
@@ -303,6 +344,28 @@ describe.each(testBackends())("auth flows on $name", (backend) => {
       expect(await data(ok, User)).toMatchObject({ phone: "+79215557788", phoneVerified: true });
       const [strangerAfter] = await h.t.db.select().from(users).where(eq(users.id, stranger.id));
       expect(strangerAfter.phone).toBe(stranger.phone);
+    });
+
+    it("the profile's phone confirmation counts wrong codes per phone with the login (issue 25)", async () => {
+      const target = "+79215557799";
+      const ip = freshIp();
+      let status = 0;
+      let wrongs = 0;
+      for (let round = 0; round < 3 && status !== 429; round++) {
+        h.clock.advance(61_000);
+        expect((await as("POST", "/profile/phone/set", { phone: target }, { ip })).status).toBe(200);
+        const wrong = h.lastCode(target) === "999999" ? "888888" : "999999";
+        for (let i = 0; i < MAX_ATTEMPTS && status !== 429; i++) {
+          status = (await as("POST", "/profile/phone/confirm", { code: wrong }, { ip })).status;
+          if (status === 400) wrongs++;
+        }
+      }
+      expect(status).toBe(429);
+      expect(wrongs).toBe(7);
+      // The same count stops a login by code for that phone from that IP.
+      const login = await h.call("POST", "/auth/sms/login", { phone: target, code: "123456" }, { ip });
+      expect(login.status).toBe(429);
+      expect((await json<ApiErrorBody>(login)).message).toMatch(/^Слишком много неверных кодов для этого номера\. Попробуйте через \d+ минут/);
     });
 
     it("sets an e-mail by link; an address of another account is refused", async () => {

@@ -173,11 +173,14 @@ describe.skipIf(!redisUrl)("auth limits in Redis", () => {
     const refused = await b.codeSend("+79110000001").catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RateLimited);
     expect((refused as RateLimited).retryAfterS).toBeGreaterThan(50);
-    for (let i = 0; i < LOGIN_FAILURES - 1; i++) await (i % 2 ? a : b).loginFailed("victim@example.ru");
-    await expect(a.loginFailed("victim@example.ru")).rejects.toBeInstanceOf(RateLimited);
-    await expect(b.loginAllowed("victim@example.ru")).rejects.toBeInstanceOf(RateLimited);
-    await b.loginSucceeded("victim@example.ru");
-    await expect(a.loginAllowed("victim@example.ru")).resolves.toBeUndefined();
+    const ip = "203.0.113.5";
+    for (let i = 0; i < LOGIN_FAILURES - 1; i++) await (i % 2 ? a : b).loginFailed("victim@example.ru", ip);
+    await expect(a.loginFailed("victim@example.ru", ip)).rejects.toBeInstanceOf(RateLimited);
+    await expect(b.loginAllowed("victim@example.ru", ip)).rejects.toBeInstanceOf(RateLimited);
+    // The owner elsewhere is not locked out by that IP's failures.
+    await expect(b.loginAllowed("victim@example.ru", "198.51.100.7")).resolves.toBeUndefined();
+    await b.loginSucceeded("victim@example.ru", ip);
+    await expect(a.loginAllowed("victim@example.ru", ip)).resolves.toBeUndefined();
   });
 });
 
