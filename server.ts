@@ -25,6 +25,7 @@ import { hashedAssets } from "./server/static-assets.ts";
 import { createContextFactory } from "./app/lib/context.server.ts";
 import { closeSanitizer, preloadSanitizer } from "./app/lib/sanitize.server.ts";
 import { createPageCache } from "./server/page-cache.ts";
+import { isLongTailPath } from "./app/features/catalog/long-tail.ts";
 import { renderGate } from "./server/render-gate.ts";
 import { createServer } from "node:http";
 import { SITEMAP_PATH, sitemapHandler } from "./server/sitemaps.ts";
@@ -115,7 +116,11 @@ export async function startServer(env: Env) {
   });
   backend.onChange(() => yandexMarket.clear());
   app.get(FEED_PATH, yandexMarketHandler(yandexMarket, getLoadContext.cityOrigin));
-  const pageCache = createPageCache({ enabled: env.PAGE_CACHE === "on" && env.NODE_ENV !== "development" });
+  const pageCache = createPageCache({
+    enabled: env.PAGE_CACHE === "on" && env.NODE_ENV !== "development",
+    // Search results and free price/quantity ranges: kept apart, never evicting the shared pages.
+    tail: { match: isLongTailPath },
+  });
   backend.onChange(() => pageCache.clear());
   app.use(pageCache.middleware);
   // What the page cache did not answer renders a few at a time, in arrival order (ADR 016): two

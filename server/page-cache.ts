@@ -60,6 +60,13 @@ export interface PageCacheOptions {
   /** Path + query longer than this is not cached. Default 1024. */
   maxUrlLength?: number;
   /**
+   * The long tail: paths whose values are free text or free numbers (a search query, a price range)
+   * are countless, each one valid. They are kept, but apart: at most `maxEntries` of them (LRU among
+   * themselves, default 100), and they go first when bytes run short, so a stream of such URLs
+   * never evicts the shared pages everyone opens (issue 25).
+   */
+  tail?: { match: (path: string) => boolean; maxEntries?: number };
+  /**
    * Query parameters a cached page may have (each once); any other bypasses. A page is stored for
    * a URL with a query only when it says it read those parameters (No-Vary-Search).
    */
@@ -131,6 +138,8 @@ interface Entry {
   staleUntil: number;
   /** How to render this key again in the background. */
   origin: RenderTarget;
+  /** A long-tail page (options.tail): kept apart, evicted first. */
+  tail: boolean;
 }
 
 interface RenderTarget {
@@ -181,6 +190,9 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
 
   /** Map order is recency: the first key is the least recently used. */
   const entries = new Map<string, Entry>();
+  const isTail = options.tail?.match ?? (() => false);
+  const maxTailEntries = Math.max(1, options.tail?.maxEntries ?? 100);
+  let tailEntries = 0;
   let bytes = 0;
   /** Bumped by clear(): a render started before it is not stored. */
   let generation = 0;
@@ -197,6 +209,14 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     if (!entry) return;
     entries.delete(key);
     bytes -= entry.bytes;
+    if (entry.tail) tailEntries--;
+  }
+
+  /** The least recently used key of the tail (Map order is recency), if any. */
+  function oldestTail(): string | undefined {
+    if (tailEntries === 0) return undefined;
+    for (const [key, entry] of entries) if (entry.tail) return key;
+    return undefined;
   }
 
   function store(key: string, entry: Entry): void {
@@ -204,7 +224,9 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     if (entry.bytes > maxBytes) return;
     entries.set(key, entry);
     bytes += entry.bytes;
-    while (entries.size > maxEntries || bytes > maxBytes) remove(entries.keys().next().value as string);
+    if (entry.tail && ++tailEntries > maxTailEntries) remove(oldestTail()!);
+    // Over a bound: the tail gives way first, then the least recently used page.
+    while (entries.size > maxEntries || bytes > maxBytes) remove(oldestTail() ?? (entries.keys().next().value as string));
     counters.stores++;
   }
 
@@ -379,6 +401,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
             freshUntil: t + lifetimes.freshMs,
             staleUntil: t + lifetimes.freshMs + lifetimes.staleMs,
             origin: target,
+            tail: isTail(target.url.split("?", 1)[0]!),
           });
         } else if (req.method === "GET" && current && !(forced && (res.statusCode >= 500 || errored))) {
           // The page no longer answers a storable 200 (say it is gone now): stop serving the old
@@ -497,6 +520,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       generation++;
       entries.clear();
       bytes = 0;
+      tailEntries = 0;
     },
     attach(listening) {
       server = listening;

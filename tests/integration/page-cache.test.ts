@@ -18,6 +18,7 @@ import { createContextFactory } from "#app/lib/context.server.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
 import { readCookies } from "#app/lib/cookies.server.ts";
+import { isLongTailPath } from "#app/features/catalog/long-tail.ts";
 import { createPageCache, PAGE_CACHE_HEADER, sharedLifetimes, type PageCache, type PageCacheOptions } from "#server/page-cache.ts";
 import { noVarySearch, SHARED_PAGE_CACHE } from "#app/lib/cache-control.ts";
 import type { City } from "#contract/content.ts";
@@ -730,6 +731,24 @@ describe("anonymous page cache: every Accept-Encoding", () => {
  * when it read every parameter in it (No-Vary-Search), and what it reads it checks.
  */
 describe("anonymous page cache: junk in the query", () => {
+  it("search texts and free price ranges are kept apart: 600 of them never evict the shared pages (the long tail)", async () => {
+    const t = await setup({ maxEntries: 20, tail: { match: isLongTailPath, maxEntries: 5 } });
+    const valid = ["/", "/catalog", "/goods", "/news", "/catalog/ruchki/filter/brand=bic"];
+    for (const url of valid) expect(cacheStatus(await t.get(url)), url).toBe("MISS");
+    const tail = Array.from({ length: 600 }, (_, i) =>
+      i % 2 === 0 ? `/search/text=${Math.random().toString(36).slice(2)}` : `/catalog/ruchki/filter/price=${i}-${i * 7 + 1}`,
+    );
+    for (let i = 0; i < tail.length; i += 25) {
+      const answers = await Promise.all(tail.slice(i, i + 25).map((url) => t.get(url)));
+      for (const answer of answers) expect(answer.status).toBe(200);
+    }
+    expect(t.cache.stats().entries).toBe(valid.length + 5);
+    for (const url of valid) expect(cacheStatus(await t.get(url)), url).toBe("HIT");
+    // The newest of the tail are kept and served.
+    expect(cacheStatus(await t.get(tail.at(-1)!))).toBe("HIT");
+    expect(cacheStatus(await t.get(tail[0]!))).toBe("MISS");
+  });
+
   it("a page is not stored for a query parameter it does not read, nor for a value it refuses", async () => {
     const t = await setup();
     for (const url of ["/about?page=2", "/catalog?variant=7", "/goods?page=2", "/news?variant=1"]) {
