@@ -6,6 +6,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
+import { quoted } from "#contract/quotes.ts";
 
 const CATEGORY = "/catalog/ruchki";
 
@@ -97,7 +98,7 @@ test("a shopper saves two products from a card and a product page, sees them lis
   await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
   await expect(table).toContainText(cardTitle);
   await page.getByRole("checkbox", { name: "Только различия" }).check();
-  await page.getByRole("button", { name: `Убрать «${cardTitle}» из сравнения` }).click();
+  await page.getByRole("button", { name: `Убрать ${quoted(cardTitle)} из сравнения` }).click();
   await expect(tabs).toHaveCount(1);
   await expect(comparisonCount(page)).toHaveText("1");
   await page.getByRole("button", { name: "Очистить сравнение" }).click();
