@@ -35,7 +35,7 @@ const listbox = (page: Page) => page.locator("#header-search-listbox");
 async function typeQuery(page: Page, text: string): Promise<Locator> {
   const input = field(page);
   await input.click();
-  await input.pressSequentially(text, { delay: 30 });
+  await input.pressSequentially(text);
   await expect(input).toHaveAttribute("aria-expanded", "true");
   return input;
 }
@@ -141,7 +141,7 @@ test("the open suggestions and the history have no serious accessibility violati
   await expect(page.getByRole("listbox", { name: "Вы искали" }).getByRole("option")).toHaveText(["ручка"]);
   await input.press("ArrowDown");
   await check("history", ".search-box");
-  await input.pressSequentially("кружк", { delay: 30 });
+  await input.pressSequentially("кружк");
   await expect(listbox(page).getByRole("group", { name: "Товары" }).getByRole("option").first()).toBeVisible();
   await input.press("ArrowDown");
   await check("suggestions", ".search-box");
