@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientKey, createLimits, RateLimited, type Limits } from "./limiter.ts";
 import { TIERS } from "./tiers.ts";
-import { waitText } from "./wait-text.ts";
+import { waitText } from "../contract/plural.ts";
 
 const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as RateLimited);
 

@@ -8,7 +8,7 @@
  * letters and the auth tiers. A page action that writes through the API therefore counts once in
  * `page` and once in its kind: two different buckets, so neither allowance is halved.
  */
-import { waitText } from "./wait-text.ts";
+import { waitText } from "../contract/plural.ts";
 
 export interface LimitWindow {
   /** Points (requests, bytes, failures) the window allows. */

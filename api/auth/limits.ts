@@ -18,7 +18,7 @@ import { clientKey, createLimits, RateLimited, type Limits, type LimitsOptions }
 import { TIERS, tooManyRequestsMessage, type TierName } from "../../limits/tiers";
 
 export { RateLimited };
-export { minutesText, secondsText } from "../../limits/wait-text";
+export { minutesText, secondsText } from "../../contract/plural";
 export { codeLimitedMessage, letterLimitedMessage, loginBlockedMessage } from "../../limits/tiers";
 export const ipLimitedMessage = tooManyRequestsMessage;
 

@@ -30,7 +30,7 @@ import { seoMeta, SITE_NAME, type PageSeo } from "#app/lib/seo.ts";
 import type { RouteHandle } from "#app/layouts/layout.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { Listing } from "#app/components/listing/listing.tsx";
-import { pluralRu } from "#app/components/listing/links.ts";
+import { pluralRu } from "#contract/plural.ts";
 import { ShopEmptyResults } from "#app/components/empty-results.tsx";
 import searchStyles from "#app/styles/search.css?url";
 import { quoted } from "#contract/quotes.ts";

@@ -3,7 +3,8 @@ import { Form } from "react-router";
 import { clearFilters, FILTER_FORM_FIELDS, filterDepth, type CatalogFilters } from "#app/features/catalog/filter-path.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { FacetGroup } from "./facet-group.tsx";
-import { filterChips, listingHref, listingRoot, pluralRu } from "./links.ts";
+import { filterChips, listingHref, listingRoot } from "./links.ts";
+import { pluralRu } from "#contract/plural.ts";
 import type { FilterChip, ListingView } from "./types.ts";
 
 type WithFacets = ListingView & { facets: NonNullable<ListingView["facets"]> };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emptyFilters, normalizeFilters } from "#app/features/catalog/filter-path.ts";
-import { filterChips, listingHref, pageWindow, pluralRu, selectedValues, toggleValue } from "./links.ts";
+import { filterChips, listingHref, pageWindow, selectedValues, toggleValue } from "./links.ts";
+import { pluralRu } from "#contract/plural.ts";
 
 describe("listing links", () => {
   const category = { base: "/catalog/ruchki", filterWord: true };

@@ -66,22 +66,6 @@ export type SignupAnswer = FormProblem | { ok: true; email: string };
 export type ForgotPasswordAnswer = FormProblem | { ok: true };
 export type ResetPasswordAnswer = FormProblem | { ok: true };
 
-/** "через 42 секунды", "через 15 минут": the wait of a 429 in words. */
-export function waitText(seconds: number): string {
-  const s = Math.max(1, Math.ceil(seconds));
-  if (s < 60) return `через ${s} ${plural(s, "секунду", "секунды", "секунд")}`;
-  const m = Math.ceil(s / 60);
-  return `через ${m} ${plural(m, "минуту", "минуты", "минут")}`;
-}
-
-export function plural(n: number, one: string, few: string, many: string): string {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  if (mod10 === 1 && mod100 !== 11) return one;
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
-  return many;
-}
-
 /** "+79211234567" → "+7 (921) 123-45-67", the field's own spelling (one rule: contract/phone.ts). */
 export { formatPhone } from "#contract/phone.ts";
 

@@ -21,7 +21,7 @@ import {
   parseSmsLogin,
   parseSmsSend,
 } from "./auth-parse.ts";
-import { formatPhone, waitText } from "./auth-forms.ts";
+import { formatPhone } from "./auth-forms.ts";
 
 const form = (fields: Record<string, string | Blob>) => {
   const f = new FormData();
@@ -127,13 +127,6 @@ describe("helpers", () => {
     expect(honeypotFilled(form({ website: "http://spam.example" }))).toBe(true);
     expect(honeypotFilled(form({ website: "" }))).toBe(false);
     expect(honeypotFilled(form({}))).toBe(false);
-  });
-  it("says a wait in Russian", () => {
-    expect(waitText(1)).toBe("через 1 секунду");
-    expect(waitText(42)).toBe("через 42 секунды");
-    expect(waitText(59)).toBe("через 59 секунд");
-    expect(waitText(900)).toBe("через 15 минут");
-    expect(waitText(61)).toBe("через 2 минуты");
   });
   it("writes a phone as the mask does", () => {
     expect(formatPhone("+79211234567")).toBe("+7 (921) 123-45-67");

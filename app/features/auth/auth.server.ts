@@ -3,6 +3,7 @@
  * the HttpOnly auth cookies on the answer (ADR 003, §9), the §8 error mapping to fields, and the
  * redirect after login (§2: /profile/cp, or a safe `redirectTo`).
  */
+import { waitText } from "#contract/plural.ts";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { endpoints } from "#contract/index.ts";
 import type { AuthTokens, ApiError } from "#app/lib/api-client.server.ts";
@@ -14,7 +15,6 @@ import {
   FORM_UNREADABLE_MESSAGE,
   LOGIN_FAILED_MESSAGE,
   LOGIN_INTENT,
-  waitText,
   type FieldErrors,
   type FormProblem,
   type LoginAnswer,
@@ -67,7 +67,7 @@ export function problemFrom(error: ApiError, fields: readonly string[], values: 
   }
   let message: string | null = Object.keys(errors).length > 0 ? (others[0] ?? null) : error.message;
   if (error.status === 429) {
-    const wait = error.retryAfter ? `Попробуйте ${waitText(error.retryAfter)}.` : "Попробуйте позже.";
+    const wait = error.retryAfter ? `Попробуйте через ${waitText(error.retryAfter)}.` : "Попробуйте позже.";
     const withWait = (text: string) => (/\d/.test(text) ? text : `${text.replace(/\.?$/, ".")} ${wait}`);
     // Said once: under its field when the limit names one, above the form otherwise.
     for (const name of Object.keys(errors)) errors[name] = withWait(errors[name]!);

@@ -4,6 +4,7 @@
  * the errors or the code field) and in the header's dialog (fetchers, in place). Both post to the
  * /login action, which sets the HttpOnly cookies and redirects to /profile/cp (ADR 036).
  */
+import { pluralRu } from "#contract/plural.ts";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { AppLink } from "#app/lib/navigation.tsx";
@@ -16,7 +17,6 @@ import {
   LOGIN_PATH,
   SIGNUP_PATH,
   formatPhone,
-  plural,
   type LoginAnswer,
   type SmsChannel,
 } from "./auth-forms.ts";
@@ -224,7 +224,7 @@ function PhoneLogin({ idPrefix, redirectTo, initial }: Omit<LoginFormsProps, "me
     <div className="auth-form auth-code" data-testid={`${idPrefix}-code-step`}>
       <p className="auth-code__sent" role="status">
         {channel === "call"
-          ? `Сейчас вам позвонят на ${formatPhone(codePhone)}. Введите последние ${codeLength} ${plural(codeLength, "цифру", "цифры", "цифр")} номера, с которого звонят.`
+          ? `Сейчас вам позвонят на ${formatPhone(codePhone)}. Введите последние ${codeLength} ${pluralRu(codeLength, ["цифру", "цифры", "цифр"])} номера, с которого звонят.`
           : `Мы отправили код в SMS на ${formatPhone(codePhone)}.`}
       </p>
       <login.Form ref={codeForm} method="post" action={LOGIN_PATH} className="auth-form" noValidate>
@@ -260,7 +260,7 @@ function PhoneLogin({ idPrefix, redirectTo, initial }: Omit<LoginFormsProps, "me
         </button>
         {left === null && latestSent ? (
           <span className="auth-form__hint">
-            Новый код можно запросить через {latestSent.resendIn} {plural(latestSent.resendIn, "секунду", "секунды", "секунд")}.
+            Новый код можно запросить через {latestSent.resendIn} {pluralRu(latestSent.resendIn, ["секунду", "секунды", "секунд"])}.
           </span>
         ) : null}
       </resend.Form>
