@@ -1,7 +1,7 @@
 // `npm start`: builds on a fresh clone (no build/ yet), then runs the production server.
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { DataDirBusyError, embeddedDataDir, lockDataDir } from "../api/db/data-dir-lock.mjs";
+import { embeddedDataDir, lockDataDirOrExit } from "../api/db/data-dir-lock.mjs";
 
 // The data folder is this process's before anything else happens (issue 25): a second start on
 // it stops here, before it builds over the first one's files. The server takes the same lock
@@ -14,15 +14,7 @@ if (existsSync(".env")) {
   }
 }
 const dataDir = embeddedDataDir();
-if (dataDir) {
-  try {
-    await lockDataDir(dataDir);
-  } catch (error) {
-    if (!(error instanceof DataDirBusyError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-}
+if (dataDir) await lockDataDirOrExit(dataDir);
 if (!existsSync("build/server.mjs") || !existsSync("build/server/index.js")) {
   console.log("No production build yet: running `npm run build` once…");
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });

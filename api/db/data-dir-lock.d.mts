@@ -21,3 +21,6 @@ export interface DataDirLock {
 
 /** Takes the data folder for this process, or rejects with DataDirBusyError. */
 export declare function lockDataDir(dir: string, options?: { socket?: boolean }): Promise<DataDirLock>;
+
+/** A start: takes the data folder, or prints whose it is and exits with code 1. */
+export declare function lockDataDirOrExit(dir: string): Promise<void>;

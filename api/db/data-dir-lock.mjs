@@ -231,3 +231,18 @@ function unlinkQuietly(file) {
     // already gone
   }
 }
+
+/**
+ * A start (npm start, the prestart): takes the data folder, or prints whose it is and ends the
+ * process with exit code 1 before anything opens the database.
+ * @param {string} dir
+ */
+export async function lockDataDirOrExit(dir) {
+  try {
+    await lockDataDir(dir);
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

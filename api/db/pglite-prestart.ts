@@ -21,7 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { CREATE_ONLY, CREATING_SUFFIX } from "./pglite-options";
-import { DataDirBusyError, embeddedDataDir, lockDataDir } from "./data-dir-lock.mjs";
+import { embeddedDataDir, lockDataDirOrExit } from "./data-dir-lock.mjs";
 
 /** A running PGlite wire-protocol server. */
 export interface PgliteServer {
@@ -224,13 +224,7 @@ async function prestart(): Promise<void> {
   if (!existsSync(entry)) return;
   // One process per data folder (issue 25): a second server stops here, before its database
   // opens the first one's files.
-  try {
-    await lockDataDir(dataDir);
-  } catch (error) {
-    if (!(error instanceof DataDirBusyError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
+  await lockDataDirOrExit(dataDir);
   (globalThis as Registry)[KEY] = startPgliteWorker(entry, path.join(dataDir, "pglite"));
 }
 
