@@ -6,7 +6,7 @@
  * per ordering attempt. §5 field errors show under the fields and nothing typed is lost. On
  * success the local cart is cleared, goal order_send fires and the visitor lands on /thanks.
  */
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, data, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/cart-ordering";
 import { endpoints } from "#contract/index.ts";
@@ -94,15 +94,20 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
     if (restart) setKey(newKey());
   }, [restart]);
 
-  // Success: the local cart is cleared, the goal fires, and the visitor lands on /thanks.
+  // Success: the local cart is cleared, the goal fires, and the visitor lands on /thanks — once the
+  // action's revalidation is over: React Router shows the answer while it still revalidates, and a
+  // navigation started then aborts that revalidation (an unhandled AbortError on a slow machine).
   const orderId = actionData?.ok ? actionData.orderId : null;
   const collectAt = actionData?.ok ? (actionData.pickupOffice ?? null) : null;
+  const settled = navigation.state === "idle";
+  const sent = useRef<number | null>(null);
   useEffect(() => {
-    if (orderId === null) return;
+    if (orderId === null || !settled || sent.current === orderId) return;
+    sent.current = orderId;
     clear();
     trackGoal("order_send", { order: orderId });
     void navigate(thanksHref(orderId, collectAt), { replace: true });
-  }, [orderId, collectAt, clear, navigate]);
+  }, [orderId, collectAt, settled, clear, navigate]);
 
   const failed = actionData && !actionData.ok ? actionData : null;
   const account = loaderData.account;

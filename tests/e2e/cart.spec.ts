@@ -100,6 +100,37 @@ test("product → print run 100 → В корзину → /cart → Оформи
   await expect(page.getByTestId("cart-empty")).toBeVisible();
 });
 
+// Issue 25 (a full run on a loaded machine): the order's answer is shown while React Router still
+// revalidates the page's loaders; navigating to /thanks at that moment aborted the revalidation and
+// left an AbortError unhandled on the page. Here the revalidation is held until the page is ready.
+test("a slow revalidation after the order: /thanks follows it, with no error on the page", async ({ page, request }) => {
+  const { dear } = await products(request);
+  await addFromProductPage(page, dear, 100);
+  await page.goto("/cart/ordering");
+  await waitForHydration(page);
+  await page.getByLabel("ФИО").fill("Петров Олег");
+  await page.getByLabel("E-mail").fill("oleg@example.ru");
+  await page.getByLabel("Телефон").fill("+7 921 765-43-21");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let revalidations = 0;
+  await page.route(/\/cart\/ordering\.data/, async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    revalidations++;
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Отправить заказ" }).click();
+  await expect.poll(() => revalidations).toBe(1);
+  // The answer is in, its revalidation held: the page waits for it before going on.
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/cart\/ordering$/);
+  release();
+  await expect(page).toHaveURL(/\/thanks\?order=\d+&office=\d+$/);
+  await expect(page.getByTestId("order-number")).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem("tmg_cart"))).toBeNull();
+});
+
 test("below the minimal order: Оформить заказ is blocked and the missing sum is shown", async ({ page, request }) => {
   const { cheap } = await products(request);
   await addFromProductPage(page, cheap, 1);
