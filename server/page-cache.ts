@@ -498,20 +498,29 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     // stop waiting when this visitor goes away.
     let timer: ReturnType<typeof setTimeout> | undefined;
     let gone = () => {};
-    const stop = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, coalesceMs);
-      gone = resolve;
+    const stop = new Promise<"stop">((resolve) => {
+      timer = setTimeout(() => resolve("stop"), coalesceMs);
+      gone = () => resolve("stop");
       res.once("close", gone);
     });
     waiting++;
-    void Promise.race([leader, stop]).then(() => {
+    const follow = (current: Promise<void>): void => {
+      void Promise.race([current, stop]).then((why) => {
+        if (res.destroyed || res.headersSent || lookup() === "served") return done();
+        // The render it waited for ended without a page to serve (its visitor left, say), and
+        // another waiting visitor has started one since: wait for that one rather than add another.
+        const next = inflight.get(key);
+        if (why !== "stop" && next && next !== current) return follow(next);
+        done();
+        render();
+      });
+    };
+    const done = () => {
       waiting--;
       clearTimeout(timer);
       res.off("close", gone);
-      if (res.destroyed || res.headersSent) return;
-      if (lookup() === "served") return;
-      render();
-    });
+    };
+    follow(leader);
   };
 
   return {
