@@ -35,12 +35,20 @@ const forbidden = {
     regex: "^(#app/|(\\.\\./)+(app/)?)(features|components|routes|layouts)(/|$)",
     message: "app/lib holds app-wide utilities that import no feature, component, route or layout (docs/architecture.md, Where code goes).",
   },
+  routes: {
+    regex: "^(#app/|(\\.\\./)+(app/)?)routes(/|$)",
+    allowTypeImports: true,
+    message: "Route modules are leaves: import only a route's types (`typeof loader`); shared logic goes in app/features (docs/architecture.md, Where code goes).",
+  },
 };
 
 /** What each directory may not import; a file takes the zone of its longest matching directory. */
 export const boundaryZones = {
   app: ["express", "api", "server"],
   "app/lib": ["express", "api", "server", "appUi"],
+  "app/features": ["express", "api", "server", "routes"],
+  "app/components": ["express", "api", "server", "routes"],
+  "app/layouts": ["express", "api", "server", "routes"],
   api: ["express", "app", "server"],
   contract: ["express", "app", "api", "server", "limits"],
   limits: ["express", "app", "api", "server"],
@@ -74,7 +82,7 @@ const escapeSelector = (regex) => regex.replaceAll("/", "\\/");
 function boundaryRules(groups) {
   const patterns = groups.map((name) => forbidden[name]);
   return {
-    "no-restricted-imports": ["error", { patterns: patterns.map(({ regex, message }) => ({ regex, message })) }],
+    "@typescript-eslint/no-restricted-imports": ["error", { patterns: patterns.map(({ regex, message, allowTypeImports = false }) => ({ regex, message, allowTypeImports })) }],
     "no-restricted-syntax": [
       "error",
       ...patterns.map(({ regex, message }) => ({ selector: `ImportExpression > Literal[value=/${escapeSelector(regex)}/]`, message })),

@@ -8,7 +8,7 @@ import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const boundaryRules = new Set(["no-restricted-imports", "no-restricted-syntax"]);
+const boundaryRules = new Set(["@typescript-eslint/no-restricted-imports", "no-restricted-syntax"]);
 
 let eslint: ESLint;
 beforeAll(() => {
@@ -38,6 +38,9 @@ describe("import boundaries", () => {
     ["contract/new.ts", `import { x } from "#api/index.ts"; x;`, "Only the server mounts api/"],
     ["contract/new.ts", `import { x } from "../app/lib/format.ts"; x;`, "never imports app/"],
     ["limits/new.ts", `import { x } from "#app/lib/format.ts"; x;`, "never imports app/"],
+    ["app/features/cart/new.ts", `import { loader } from "#app/routes/viewed.ts"; loader;`, "Route modules are leaves"],
+    ["app/components/home/new.tsx", `import { loader } from "../../routes/viewed.ts"; loader;`, "Route modules are leaves"],
+    ["app/lib/new.ts", `import type { loader } from "#app/routes/viewed.ts"; export type L = typeof loader;`, "import no feature"],
     ["limits/new.ts", `import { x } from "../api/index.ts"; x;`, "Only the server mounts api/"],
   ])("%s: %s is an error", async (filePath, code, message) => {
     const errors = await boundaryErrors(filePath, code);
@@ -51,6 +54,7 @@ describe("import boundaries", () => {
     ["app/lib/new.ts", `import { x } from "#contract/cart.ts"; import { y } from "./format.ts"; x; y;`],
     ["api/catalog/new.ts", `import { x } from "#contract/catalog.ts"; import { y } from "../../limits/limiter.ts"; import { Hono } from "hono"; x; y; Hono;`],
     ["server/new.ts", `import express from "express"; import { x } from "#app/lib/env.server.ts"; import { y } from "#api/index.ts"; express; x; y;`],
+    ["app/components/home/new.tsx", `import type { loader } from "#app/routes/viewed.ts"; export type L = typeof loader;`],
     ["app/lib/new.test.ts", `import { selectCity } from "#app/features/city/city.ts"; selectCity;`],
   ])("%s: allowed imports lint clean", async (filePath, code) => {
     expect(await boundaryErrors(filePath, code)).toEqual([]);
@@ -76,6 +80,7 @@ describe("temporary boundary exceptions", async () => {
         server: "never the other way round",
         limits: "imports no other layer",
         appUi: "import no feature",
+        routes: "Route modules are leaves",
       }[group];
       expect(errors, `${file} no longer needs "${group}": drop it from its allow list`).toContain(marker);
     }
