@@ -42,13 +42,16 @@ const forbidden = {
   },
 };
 
-/** What each directory may not import; a file takes the zone of its longest matching directory. */
+/**
+ * What each directory may not import. A folder inherits the groups of the folders around it
+ * (app/lib: its own and app's); a file takes the zone of its longest matching directory.
+ */
 export const boundaryZones = {
   app: ["express", "api", "server"],
-  "app/lib": ["express", "api", "server", "appUi"],
-  "app/features": ["express", "api", "server", "routes"],
-  "app/components": ["express", "api", "server", "routes"],
-  "app/layouts": ["express", "api", "server", "routes"],
+  "app/lib": ["appUi"],
+  "app/features": ["routes"],
+  "app/components": ["routes"],
+  "app/layouts": ["routes"],
   api: ["express", "app", "server"],
   contract: ["express", "app", "api", "server", "limits"],
   limits: ["express", "app", "api", "server"],
@@ -90,22 +93,31 @@ function boundaryRules(groups) {
   };
 }
 
+/** The groups forbidden in `dir`: its own and those of every zone that contains it. */
+function forbiddenIn(dir) {
+  const outer = Object.keys(boundaryZones).filter((zone) => dir === zone || dir.startsWith(`${zone}/`));
+  return [...new Set(outer.flatMap((zone) => boundaryZones[zone]))];
+}
+
 function zoneOf(file) {
   const dirs = Object.keys(boundaryZones).filter((dir) => file.startsWith(`${dir}/`));
   return dirs.sort((a, b) => b.length - a.length)[0];
 }
 
 const boundaries = [
-  ...Object.entries(boundaryZones).map(([dir, groups]) => ({
-    name: `boundaries/${dir}`,
-    files: [`${dir}/**/*.{ts,tsx,js,mjs}`],
-    ignores: testFiles,
-    rules: boundaryRules(groups),
-  })),
+  // Wider zones first: for a file in two zones, the later (narrower) block's options win.
+  ...Object.entries(boundaryZones)
+    .sort(([a], [b]) => a.length - b.length)
+    .map(([dir]) => ({
+      name: `boundaries/${dir}`,
+      files: [`${dir}/**/*.{ts,tsx,js,mjs}`],
+      ignores: testFiles,
+      rules: boundaryRules(forbiddenIn(dir)),
+    })),
   ...boundaryExceptions.map(({ file, allow }) => ({
     name: `boundaries/exception/${file}`,
     files: [file],
-    rules: boundaryRules(boundaryZones[zoneOf(file)].filter((group) => !allow.includes(group))),
+    rules: boundaryRules(forbiddenIn(zoneOf(file)).filter((group) => !allow.includes(group))),
   })),
 ];
 
