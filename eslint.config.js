@@ -8,7 +8,8 @@ import reactHooks from "eslint-plugin-react-hooks";
  * Each group is one kind of module a directory may not import. A pattern matches the `#app/*`-style
  * aliases of package.json "imports" and the relative spelling of the same place (`../../app/…`,
  * `../features/…`), so neither way around the rule lints clean. Static imports and re-exports are
- * checked by no-restricted-imports, `import("…")` with a literal by no-restricted-syntax.
+ * checked by @typescript-eslint/no-restricted-imports (ESLint's rule plus `allowTypeImports`),
+ * `import("…")` with a literal by no-restricted-syntax. Colocated tests are outside the zones.
  */
 const forbidden = {
   express: {
@@ -29,7 +30,7 @@ const forbidden = {
   },
   limits: {
     regex: "^(#limits/|(\\.\\./)+limits(/|$))",
-    message: "contract/ is pure shapes and rules: it imports no other layer (docs/architecture.md, Where code goes).",
+    message: "contract/ holds the shapes and pure rules both sides share: it imports no other layer (docs/architecture.md, Where code goes).",
   },
   appUi: {
     regex: "^(#app/|(\\.\\./)+(app/)?)(features|components|routes|layouts)(/|$)",
@@ -64,7 +65,7 @@ export const boundaryZones = {
  * entry that is no longer needed, so this list only shrinks).
  */
 export const boundaryExceptions = [
-  // The /api listener and the Express request context move to server/ (issue 26 §3).
+  // The /api listener and the Express request context move to server/ (issue 26, part 3).
   { file: "app/lib/backend.server.ts", allow: ["express", "api"] },
   { file: "app/lib/context.server.ts", allow: ["express", "appUi"] },
   // City rules (app/features/city) are read by the cookie, env and fetch helpers: the city rules move to contract/ or app/lib.
