@@ -37,6 +37,8 @@ describe("import boundaries", () => {
     ["app/features/cart/new.ts", `import { x } from "#api/index.ts"; x;`, "Only the server mounts api/"],
     ["contract/new.ts", `import { x } from "#api/index.ts"; x;`, "Only the server mounts api/"],
     ["contract/new.ts", `import { x } from "../app/lib/format.ts"; x;`, "never imports app/"],
+    ["contract/new.ts", `import { x } from "#limits/limiter.ts"; x;`, "imports no other layer"],
+    ["contract/new.ts", `import { x } from "../server/security.ts"; x;`, "never the other way round"],
     ["limits/new.ts", `import { x } from "#app/lib/format.ts"; x;`, "never imports app/"],
     ["app/features/cart/new.ts", `import { loader } from "#app/routes/viewed.ts"; loader;`, "Route modules are leaves"],
     ["app/components/home/new.tsx", `import { loader } from "../../routes/viewed.ts"; loader;`, "Route modules are leaves"],
