@@ -2,6 +2,126 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
+/*
+ * Import boundaries (docs/architecture.md, "Where code goes"; ADR 050).
+ *
+ * Each group is one kind of module a directory may not import. A pattern matches the `#app/*`-style
+ * aliases of package.json "imports" and the relative spelling of the same place (`../../app/…`,
+ * `../features/…`), so neither way around the rule lints clean. Static imports and re-exports are
+ * checked by @typescript-eslint/no-restricted-imports (ESLint's rule plus `allowTypeImports`),
+ * `import("…")` with a literal by no-restricted-syntax. Colocated tests are outside the zones.
+ */
+const forbidden = {
+  express: {
+    regex: "^(express|@react-router/express|compression|on-headers|@hono/node-server)(/|$)",
+    message: "Express and the HTTP listeners live in server/ only (docs/architecture.md, Where code goes).",
+  },
+  app: {
+    regex: "^(#app/|(\\.\\./)+app(/|$))",
+    message: "This layer never imports app/: share code through contract/ (docs/architecture.md, Where code goes).",
+  },
+  api: {
+    regex: "^(#api/|(\\.\\./)+api(/|$))",
+    message: "Only the server mounts api/; the app reaches it through contract/ and HTTP (docs/architecture.md, Where code goes).",
+  },
+  server: {
+    regex: "^(#server/|(\\.\\./)+server(/|$))",
+    message: "server/ imports the app and the api, never the other way round (docs/architecture.md, Where code goes).",
+  },
+  limits: {
+    regex: "^(#limits/|(\\.\\./)+limits(/|$))",
+    message: "contract/ holds the shapes and pure rules both sides share: it imports no other layer (docs/architecture.md, Where code goes).",
+  },
+  appUi: {
+    regex: "^(#app/|(\\.\\./)+(app/)?)(features|components|routes|layouts)(/|$)",
+    message: "app/lib holds app-wide utilities that import no feature, component, route or layout (docs/architecture.md, Where code goes).",
+  },
+  routes: {
+    regex: "^(#app/|(\\.\\./)+(app/)?)routes(/|$)",
+    allowTypeImports: true,
+    message: "Route modules are leaves: import only a route's types (`typeof loader`); shared logic goes in app/features (docs/architecture.md, Where code goes).",
+  },
+};
+
+/**
+ * What each directory may not import. A folder inherits the groups of the folders around it
+ * (app/lib: its own and app's); a file takes the zone of its longest matching directory.
+ */
+export const boundaryZones = {
+  app: ["express", "api", "server"],
+  "app/lib": ["appUi"],
+  "app/features": ["routes"],
+  "app/components": ["routes"],
+  "app/layouts": ["routes"],
+  api: ["express", "app", "server"],
+  contract: ["express", "app", "api", "server", "limits"],
+  limits: ["express", "app", "api", "server"],
+};
+
+/*
+ * TEMPORARY exceptions: code that was written before the boundaries were enforced. Each entry names one
+ * file and the groups it still imports; everything else stays forbidden for it. Remove an entry when the
+ * file moves or stops importing across the line (tests/integration/lint-boundaries.test.ts fails on an
+ * entry that is no longer needed, so this list only shrinks).
+ */
+export const boundaryExceptions = [
+  // The /api listener and the Express request context move to server/ (issue 26, part 3).
+  { file: "app/lib/backend.server.ts", allow: ["express", "api"] },
+  { file: "app/lib/context.server.ts", allow: ["express", "appUi"] },
+  // City rules (app/features/city) are read by the cookie, env and fetch helpers: the city rules move to contract/ or app/lib.
+  { file: "app/lib/cookies.server.ts", allow: ["appUi"] },
+  { file: "app/lib/env.server.ts", allow: ["appUi"] },
+  { file: "app/lib/fetch-site.server.ts", allow: ["appUi"] },
+  // Money formatting reads the catalogue's price rule: one of the two belongs to the other.
+  { file: "app/lib/format.ts", allow: ["appUi"] },
+  // The prerendered shell renders the catalogue menu and the footer: it is layout code, not a utility.
+  { file: "app/lib/shell.server.tsx", allow: ["appUi"] },
+];
+
+/** Test files may reach across layers to set up what they test. */
+const testFiles = ["**/*.test.ts", "**/*.test.tsx"];
+
+const escapeSelector = (regex) => regex.replaceAll("/", "\\/");
+
+function boundaryRules(groups) {
+  const patterns = groups.map((name) => forbidden[name]);
+  return {
+    "@typescript-eslint/no-restricted-imports": ["error", { patterns: patterns.map(({ regex, message, allowTypeImports = false }) => ({ regex, message, allowTypeImports })) }],
+    "no-restricted-syntax": [
+      "error",
+      ...patterns.map(({ regex, message }) => ({ selector: `ImportExpression > Literal[value=/${escapeSelector(regex)}/]`, message })),
+    ],
+  };
+}
+
+/** The groups forbidden in `dir`: its own and those of every zone that contains it. */
+function forbiddenIn(dir) {
+  const outer = Object.keys(boundaryZones).filter((zone) => dir === zone || dir.startsWith(`${zone}/`));
+  return [...new Set(outer.flatMap((zone) => boundaryZones[zone]))];
+}
+
+function zoneOf(file) {
+  const dirs = Object.keys(boundaryZones).filter((dir) => file.startsWith(`${dir}/`));
+  return dirs.sort((a, b) => b.length - a.length)[0];
+}
+
+const boundaries = [
+  // Wider zones first: for a file in two zones, the later (narrower) block's options win.
+  ...Object.entries(boundaryZones)
+    .sort(([a], [b]) => a.length - b.length)
+    .map(([dir]) => ({
+      name: `boundaries/${dir}`,
+      files: [`${dir}/**/*.{ts,tsx,js,mjs}`],
+      ignores: testFiles,
+      rules: boundaryRules(forbiddenIn(dir)),
+    })),
+  ...boundaryExceptions.map(({ file, allow }) => ({
+    name: `boundaries/exception/${file}`,
+    files: [file],
+    rules: boundaryRules(forbiddenIn(zoneOf(file)).filter((group) => !allow.includes(group))),
+  })),
+];
+
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", ".react-router/", "data/", "test-results/", "playwright-report/", "api/db/migrations/", "bench/results/", "bench/.baseline/"] },
   js.configs.recommended,
@@ -19,4 +139,5 @@ export default tseslint.config(
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", fetch: "readonly", setTimeout: "readonly", clearTimeout: "readonly" } },
   },
+  ...boundaries,
 );
