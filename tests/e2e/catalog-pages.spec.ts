@@ -14,6 +14,7 @@ interface ApiProduct {
   sku: string;
   stock: number;
   color: { title: string } | null;
+  images: string[];
 }
 interface ApiGroup {
   id: number;
@@ -176,8 +177,48 @@ test("the print price updates when the coating, its size or the quantity changes
   await expect(page.getByTestId("calculator-total")).toHaveText(/\d.*₽/);
 });
 
+/** A group whose variations have two photos or more (the gallery has something to scroll). */
+async function groupWithPhotos(request: APIRequestContext): Promise<ApiGroup> {
+  const list = await apiData<{ elements: ApiGroup[] }>(request, "/product/list?pageLimit=50");
+  const group = list.elements.find((g) => new Set(g.products.flatMap((p) => p.images)).size > 1);
+  expect(group, "a product with two photos").toBeDefined();
+  return group!;
+}
+
+test("the gallery and the hero slider (one carousel) follow the arrow keys, Home and End", async ({ page, request }) => {
+  await page.goto(`/catalog/goods/${(await groupWithPhotos(request)).id}`);
+  await waitForHydration(page);
+  const track = page.locator(".gallery__track");
+  const current = page.locator('.gallery__thumb[aria-current="true"]');
+  await track.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(current).toHaveAttribute("href", "#photo-2");
+  await expect.poll(() => track.evaluate((e) => Math.round(e.scrollLeft / e.clientWidth))).toBe(1);
+  await page.keyboard.press("End");
+  const last = await page.locator(".gallery__thumb").count();
+  await expect(current).toHaveAttribute("href", `#photo-${last}`);
+  // The gallery stops at its ends; the hero goes round.
+  await page.keyboard.press("ArrowRight");
+  await expect(current).toHaveAttribute("href", `#photo-${last}`);
+  await page.keyboard.press("Home");
+  await expect(current).toHaveAttribute("href", "#photo-1");
+
+  await page.goto("/");
+  await waitForHydration(page);
+  const dots = page.locator(".slider__dot");
+  await page.locator(".slider__track").focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.locator('.slider__dot[aria-current="true"]')).toHaveAttribute("aria-label", `Слайд ${await dots.count()}`);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("a thumbnail of the gallery shows its photo (a link to it in the scroll-snap list)", async ({ page, request }) => {
+    await page.goto(`/catalog/goods/${(await groupWithPhotos(request)).id}`);
+    await page.locator('.gallery__thumb[href="#photo-2"]').click();
+    await expect.poll(() => page.locator(".gallery__track").evaluate((e) => Math.round(e.scrollLeft / e.clientWidth))).toBe(1);
+  });
 
   test("the calculator form posts to the page and shows the price", async ({ page, request }) => {
     const coatings = await apiData<ApiCoating[]>(request, "/coating/all");

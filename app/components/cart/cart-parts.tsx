@@ -29,6 +29,8 @@ import {
 import { coatingLineState, formatWeight, type CartLineView, type CartView, type CoatingLineState } from "#app/features/cart/cart-view.ts";
 import type { UploadResult } from "#app/features/cart/cart.server.ts";
 import { useDraft } from "#app/features/cart/use-draft.ts";
+import { parseSizeText, sizeText, type PrintLineFields } from "#app/features/coating/print-line.ts";
+import { PrintLineEditor, type PrintLineField } from "#app/features/coating/print-line-editor.tsx";
 import { formatCount } from "#app/lib/format.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { ShopEmptyResults } from "#app/components/empty-results.tsx";
@@ -261,19 +263,12 @@ export function CartLineRow({
   );
 }
 
-const sizeText = (n: number | null) => (n === null ? "" : String(n));
-function parseSize(text: string): number | null | undefined {
-  const s = text.trim().replace(",", ".");
-  if (s === "") return null;
-  if (!/^\d{1,5}(\.\d{1,2})?$/.test(s)) return undefined;
-  const n = Number(s);
-  return n > 0 && n <= 10_000 ? n : undefined;
-}
-
 /**
- * One coating line of a product, editable (§3 Coating; §5: complete with coating, sizes, variant).
- * It offers only the print types the product takes (`offered`, as the product page does); until
- * the line is priced (and so what the product takes is known) the choice waits.
+ * One coating line of a product, editable (§3 Coating; §5: complete with coating, sizes, variant),
+ * in the shared print-line editor. It offers only the print types the product takes (`offered`,
+ * as the product page does); until the line is priced (and so what the product takes is known)
+ * the choice waits. Every valid change is saved to the cart at once; a size being typed stays a
+ * draft that follows another tab's change while it is not typed in.
  */
 function CoatingLineEditor({
   line,
@@ -298,79 +293,39 @@ function CoatingLineEditor({
   // A coating the product does not take is not offered, nor shown as chosen: the message names it.
   const coating = state.kind === "not-offered" ? undefined : byId.get(line.coating ?? 0);
   const choices = offered ?? (coating ? [coating] : []);
-  const width = useDraft(sizeText(line.width));
-  const height = useDraft(sizeText(line.height));
+  const drafts = { width: useDraft(sizeText(line.width)), height: useDraft(sizeText(line.height)) };
   const save = (patch: Partial<LocalCoatingLine>) => update((c) => updateCoatingLine(c, variation, { ...line, ...patch }));
-  const onSize = (which: "width" | "height", text: string) => {
-    (which === "width" ? width : height).set(text);
-    const n = parseSize(text);
-    if (n !== undefined) save({ [which]: n });
+  const value: PrintLineFields = {
+    coating: coating ? String(coating.id) : "",
+    variant: sizeText(line.variant),
+    width: drafts.width.value,
+    height: drafts.height.value,
+    options: line.options,
   };
-  const id = `coating-${variation}-${line.id}`;
-  const enabledOptions = coating?.options.filter((o) => o.enabled) ?? [];
+  const onChange = (next: PrintLineFields, field: PrintLineField) => {
+    if (field === "width" || field === "height") {
+      drafts[field].set(next[field]);
+      const n = parseSizeText(next[field]);
+      if (n !== undefined) save({ [field]: n });
+    } else if (field === "coating") save({ coating: idOf(next.coating), variant: null, options: next.options });
+    else if (field === "variant") save({ variant: idOf(next.variant) });
+    else save({ options: next.options });
+  };
 
   return (
     <li className={complete ? "cart-coating" : "cart-coating cart-coating--incomplete"} data-testid="cart-coating">
-      <div className="cart-coating__fields">
-        <label className="field">
-          <span className="field__label">Нанесение</span>
-          <select
-            className="field__input"
-            value={coating?.id ?? ""}
-            disabled={offered === null}
-            aria-invalid={state.kind === "not-offered" ? true : undefined}
-            onChange={(e) => {
-              const next = choices.find((c) => String(c.id) === e.target.value);
-              save({ coating: next?.id ?? null, variant: null, options: next ? next.options.filter((o) => o.enabled && o.isDefault).map((o) => o.title) : [] });
-            }}
-          >
-            <option value="">Выберите вид нанесения</option>
-            {choices.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        {coating && coating.variants.length > 0 ? (
-          <label className="field">
-            <span className="field__label">Вариант</span>
-            <select className="field__input" value={line.variant ?? ""} onChange={(e) => save({ variant: e.target.value ? Number(e.target.value) : null })}>
-              <option value="">Выберите вариант</option>
-              {coating.variants.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.title}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <label className="field cart-coating__size">
-          <span className="field__label">Ширина, мм</span>
-          <input
-            className="field__input"
-            id={`${id}-w`}
-            inputMode="decimal"
-            value={width.value}
-            onFocus={width.onFocus}
-            onBlur={width.onBlur}
-            onChange={(e) => onSize("width", e.target.value)}
-          />
-        </label>
-        <label className="field cart-coating__size">
-          <span className="field__label">Высота, мм</span>
-          <input
-            className="field__input"
-            inputMode="decimal"
-            value={height.value}
-            onFocus={height.onFocus}
-            onBlur={height.onBlur}
-            onChange={(e) => onSize("height", e.target.value)}
-          />
-        </label>
-        <div className="cart-coating__price">
-          {complete ? (price !== null ? formatPrice(price) : "…") : null}
-        </div>
+      <PrintLineEditor
+        id={`coating-${variation}-${line.id}`}
+        label="Нанесение"
+        choices={choices}
+        value={value}
+        onChange={onChange}
+        disabled={offered === null}
+        invalid={state.kind === "not-offered"}
+        onSizeFocus={(field) => drafts[field].onFocus()}
+        onSizeBlur={(field) => drafts[field].onBlur()}
+      >
+        <div className="cart-coating__price">{complete ? (price !== null ? formatPrice(price) : "…") : null}</div>
         <button
           type="button"
           className="cart-line__remove"
@@ -387,23 +342,7 @@ function CoatingLineEditor({
         >
           Удалить
         </button>
-      </div>
-      {enabledOptions.length > 0 ? (
-        <ul className="cart-coating__options">
-          {enabledOptions.map((o) => (
-            <li key={o.id}>
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={line.options.includes(o.title)}
-                  onChange={(e) => save({ options: e.target.checked ? [...line.options, o.title] : line.options.filter((t) => t !== o.title) })}
-                />
-                {o.title}
-              </label>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      </PrintLineEditor>
       {state.kind === "not-offered" || state.kind === "refused" ? (
         <p className="field__error" role="alert" data-testid="cart-coating-problem">
           {state.message}
@@ -417,6 +356,8 @@ function CoatingLineEditor({
     </li>
   );
 }
+
+const idOf = (text: string): number | null => (/^\d{1,15}$/.test(text) && Number(text) > 0 ? Number(text) : null);
 
 /**
  * §3 cart page totals: Товары, Нанесение, Итого, the number of items and the weight. `unknown`

@@ -5,27 +5,15 @@
  * JavaScript the same form posts to the product page's action, which renders the page again with
  * the price.
  */
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import type { PriceTier } from "#contract/catalog.ts";
-import { stockNote } from "#contract/stock-note.ts";
 import type { action as coatingPriceAction } from "#app/routes/coating-price.ts";
 import type { CoatingPriceAnswer } from "#app/features/coating/coating-price.server.ts";
 import { MAX_PRINT_RUN } from "#app/features/coating/coating-line.ts";
-import { formatPrice, priceForQuantity } from "#app/features/catalog/price.ts";
-import {
-  COATING_PRICE_ACTION,
-  coatingHint,
-  defaultOptions,
-  EMPTY_COATING_FORM,
-  FIELD,
-  readCoatingForm,
-  recalculateRequest,
-  requestBody,
-  requestKey,
-  type CoatingChoice,
-  type CoatingFormValues,
-} from "#app/features/coating/coating-form.ts";
+import { formatPrice } from "#app/features/catalog/price.ts";
+import { COATING_PRICE_ACTION, EMPTY_COATING_FORM, FIELD, readCoatingForm, type CoatingChoice, type CoatingFormValues } from "#app/features/coating/coating-form.ts";
+import { printLinePricing, printLineRequest, sizeText, type PricedVariation, type PrintLineFields } from "#app/features/coating/print-line.ts";
+import { PrintLineEditor } from "#app/features/coating/print-line-editor.tsx";
 import { PriceTiers } from "./price-tiers.tsx";
 import { formatCount } from "#app/lib/format.ts";
 import { AddToCart } from "#app/features/cart/add-to-cart.tsx";
@@ -34,16 +22,12 @@ import type { LocalCoatingLine } from "#app/features/cart/cart.ts";
 /** Wait this long after the last change before asking for a price. */
 const DEBOUNCE_MS = 300;
 
-interface RawFields {
-  coating: string;
-  variant: string;
-  width: string;
-  height: string;
+/** The form's fields as typed: the coating line's and the print run. */
+interface RawFields extends PrintLineFields {
   quantity: string;
-  options: string[];
 }
 
-const str = (n: number | null) => (n === null ? "" : String(n));
+const str = sizeText;
 
 function rawFrom(values: CoatingFormValues): RawFields {
   return {
@@ -62,11 +46,8 @@ function valuesFrom(raw: RawFields, productId: number | null): CoatingFormValues
   return { ...values, productId };
 }
 
-export interface CalculatorVariation {
+export interface CalculatorVariation extends PricedVariation {
   id: number;
-  price: number;
-  priceTiers: PriceTier[];
-  stock: number;
 }
 
 export function CoatingCalculator({
@@ -88,11 +69,7 @@ export function CoatingCalculator({
   const { submit } = fetcher;
 
   const values = valuesFrom(raw, variation?.id ?? null);
-  const coating = coatings.find((c) => c.id === values.coating);
-  const hint = coatingHint(values, coating);
-  const request = hint === null && coating ? recalculateRequest(values, coating) : null;
-  const key = request ? requestKey(request) : null;
-  const body = request ? requestBody(request).toString() : null;
+  const { coating, hint, request, key, body } = printLineRequest(values, coatings);
 
   // The no-JavaScript answer already priced these values: no need to ask again.
   const sent = useRef<string | null>(initial?.answer.key ?? null);
@@ -109,12 +86,7 @@ export function CoatingCalculator({
   const pending = key !== null && answer === null;
 
   const set = (patch: Partial<RawFields>) => setRaw((r) => ({ ...r, ...patch }));
-  const onCoating = (e: ChangeEvent<HTMLSelectElement>) => {
-    const next = coatings.find((c) => String(c.id) === e.target.value);
-    set({ coating: e.target.value, variant: "", options: defaultOptions(next) });
-  };
-  const onOption = (title: string, checked: boolean) =>
-    setRaw((r) => ({ ...r, options: checked ? [...r.options, title] : r.options.filter((t) => t !== title) }));
+  const onLine = (line: PrintLineFields) => set(line);
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     // With JavaScript the price is already live; submitting only skips the wait.
     e.preventDefault();
@@ -124,11 +96,14 @@ export function CoatingCalculator({
     }
   };
 
-  const unitPrice = variation && !values.quantityError ? priceForQuantity(variation.priceTiers, variation.price, values.quantity) : null;
-  const goods = unitPrice === null ? null : unitPrice * values.quantity;
-  // A run beyond the stock is still orderable (ADR 025): say how many wait for the supplier, and how long.
-  const stock = variation && !values.quantityError ? stockNote(variation.stock, values.quantity, leadTime) : null;
-  const print = answer?.price?.price ?? null;
+  // A run beyond the stock is still orderable (ADR 025): the note says how many wait for the supplier, and how long.
+  const { unitPrice, goods, stockNote: stock, print, total } = printLinePricing({
+    variation,
+    quantity: values.quantity,
+    quantityError: values.quantityError,
+    leadTime,
+    prints: values.coating !== null ? [hint === null ? (answer?.price?.price ?? null) : null] : [],
+  });
 
   // "В корзину" (§4): this print run with this coating line, when the line is complete (§5).
   const cartLines: LocalCoatingLine[] =
@@ -175,82 +150,7 @@ export function CoatingCalculator({
       {coatings.length > 0 ? (
         <fieldset className="calculator__coating">
           <legend>Нанесение логотипа</legend>
-          <label className="field">
-            <span className="field__label">Вид нанесения</span>
-            <select className="field__input" name={FIELD.coating} value={raw.coating} onChange={onCoating}>
-              <option value="">Без нанесения</option>
-              {coatings.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.title}
-                </option>
-              ))}
-            </select>
-          </label>
-          {coating && coating.variants.length > 0 ? (
-            <label className="field">
-              <span className="field__label">Вариант</span>
-              <select className="field__input" name={FIELD.variant} value={raw.variant} onChange={(e) => set({ variant: e.target.value })}>
-                <option value="">Выберите вариант</option>
-                {coating.variants.map((v) => (
-                  <option key={v.id} value={v.id}>
-                    {v.title}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-          {coating ? (
-            <div className="calculator__size">
-              <label className="field">
-                <span className="field__label">Ширина, мм</span>
-                <input
-                  className="field__input"
-                  type="number"
-                  name={FIELD.width}
-                  min={1}
-                  max={coating.maxWidth ?? undefined}
-                  step="any"
-                  inputMode="decimal"
-                  value={raw.width}
-                  onChange={(e) => set({ width: e.target.value })}
-                />
-              </label>
-              <label className="field">
-                <span className="field__label">Высота, мм</span>
-                <input
-                  className="field__input"
-                  type="number"
-                  name={FIELD.height}
-                  min={1}
-                  max={coating.maxHeight ?? undefined}
-                  step="any"
-                  inputMode="decimal"
-                  value={raw.height}
-                  onChange={(e) => set({ height: e.target.value })}
-                />
-              </label>
-            </div>
-          ) : null}
-          {coating && coating.options.length > 0 ? (
-            <ul className="calculator__options">
-              {coating.options.map((o) => (
-                <li key={o.id}>
-                  <label className={o.enabled ? "checkbox" : "checkbox checkbox--disabled"}>
-                    <input
-                      type="checkbox"
-                      name={FIELD.options}
-                      value={o.title}
-                      disabled={!o.enabled}
-                      checked={o.enabled && raw.options.includes(o.title)}
-                      onChange={(e) => onOption(o.title, e.target.checked)}
-                    />
-                    {o.title}
-                    {o.enabled ? null : <span className="checkbox__note"> — недоступно для этого вида нанесения</span>}
-                  </label>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <PrintLineEditor id="calculator-coating" choices={coatings} value={raw} onChange={onLine} namePrefix="" optional showUnavailableOptions />
         </fieldset>
       ) : null}
 
@@ -281,9 +181,9 @@ export function CoatingCalculator({
             </span>
           )
         ) : null}
-        {goods !== null ? (
+        {total !== null ? (
           <span className="calculator__total">
-            Итого: <strong data-testid="calculator-total">{formatPrice(goods + (hint === null && print !== null ? print : 0))}</strong>
+            Итого: <strong data-testid="calculator-total">{formatPrice(total)}</strong>
           </span>
         ) : null}
       </output>
