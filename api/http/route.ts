@@ -24,10 +24,18 @@ export type RouteResult<E extends Endpoint> = E extends Endpoint<z.ZodType, z.Zo
   ? z.input<R>
   : never;
 
+/**
+ * A handler's `data` already serialised (a cached answer's JSON, ADR 049): sent as it is, without
+ * parsing and serialising it again; parsed only when answers are validated.
+ */
+export class JsonText {
+  constructor(readonly json: string) {}
+}
+
 export type RouteHandler<E extends Endpoint> = (
   input: RouteInput<E>,
   c: Context,
-) => RouteResult<E> | Promise<RouteResult<E>>;
+) => RouteResult<E> | JsonText | Promise<RouteResult<E> | JsonText>;
 
 export interface RouteOptions {
   /** Parse every answer with endpoint.response (tests, development): drift becomes a 500 at once. */
@@ -92,6 +100,10 @@ export function route<E extends Endpoint>(app: Hono, endpoint: E, handler: Route
       body: parse(endpoint.body, await readBody(c, endpoint), "body"),
     } as RouteInput<E>;
     let data: unknown = await handler(input, c);
+    if (data instanceof JsonText) {
+      if (!options.validateResponses) return c.body(`{"data":${data.json}}`, 200, { "Content-Type": "application/json" });
+      data = JSON.parse(data.json) as unknown;
+    }
     if (options.validateResponses) {
       const checked = endpoint.response.safeParse(data);
       if (!checked.success) {

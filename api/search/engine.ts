@@ -45,8 +45,11 @@ export interface SearchEngine {
   match(text: string): Promise<TextMatch>;
   /** search/global: brands, categories with breadcrumbs, one page of products, totals. */
   global(input: GlobalInput): Promise<SearchResults>;
+  /** The same as its JSON, as the answer cache keeps it (ADR 049): sent without parsing it. */
+  globalJson(input: GlobalInput): Promise<string>;
   /** search/fast: a few of each kind for the header's suggestions. */
   fast(input: FastInput): Promise<SearchResults>;
+  fastJson(input: FastInput): Promise<string>;
 }
 
 export type { FastSearchQuery, GlobalSearchQuery };
