@@ -89,6 +89,8 @@ describe("route()", () => {
     expect(plain.headers.get("Content-Type")).toMatch(/^application\/json/);
     expect(await plain.text()).toBe(`{"data":${json}}`);
     expect(await (await app(() => new JsonText(json), true).post("/sample/5", '{"text":"a"}')).json()).toEqual({ data: JSON.parse(json) });
+    const bytes = await app(() => new JsonText(Buffer.from(json))).post("/sample/5", '{"text":"a"}');
+    expect(await bytes.text()).toBe(`{"data":${json}}`);
     const broken = app(() => new JsonText('{"id":"x"}'), true);
     expect((await broken.post("/sample/5", '{"text":"a"}')).status).toBe(500);
   });

@@ -25,12 +25,15 @@ export type RouteResult<E extends Endpoint> = E extends Endpoint<z.ZodType, z.Zo
   : never;
 
 /**
- * A handler's `data` already serialised (a cached answer's JSON, ADR 049): sent as it is, without
- * parsing and serialising it again; parsed only when answers are validated.
+ * A handler's `data` already serialised (a cached answer's JSON, as text or UTF-8 bytes; ADR 049):
+ * sent as it is, without parsing and serialising it again; parsed only when answers are validated.
  */
 export class JsonText {
-  constructor(readonly json: string) {}
+  constructor(readonly json: string | Uint8Array) {}
 }
+
+const DATA_OPEN = Buffer.from('{"data":');
+const DATA_CLOSE = Buffer.from("}");
 
 export type RouteHandler<E extends Endpoint> = (
   input: RouteInput<E>,
@@ -101,8 +104,12 @@ export function route<E extends Endpoint>(app: Hono, endpoint: E, handler: Route
     } as RouteInput<E>;
     let data: unknown = await handler(input, c);
     if (data instanceof JsonText) {
-      if (!options.validateResponses) return c.body(`{"data":${data.json}}`, 200, { "Content-Type": "application/json" });
-      data = JSON.parse(data.json) as unknown;
+      const { json } = data;
+      if (!options.validateResponses) {
+        const body = typeof json === "string" ? `{"data":${json}}` : Buffer.concat([DATA_OPEN, json, DATA_CLOSE]);
+        return c.body(body, 200, { "Content-Type": "application/json" });
+      }
+      data = JSON.parse(typeof json === "string" ? json : Buffer.from(json).toString("utf8")) as unknown;
     }
     if (options.validateResponses) {
       const checked = endpoint.response.safeParse(data);

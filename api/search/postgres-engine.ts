@@ -25,8 +25,10 @@
  *
  * Answers are kept in an LRU per normalised query (lru-cache's fetch(): one computation for
  * concurrent askers), dropped when the catalogue changes (onChange) and after a TTL (another
- * instance's change). They are kept as their JSON under a byte budget and parsed on each read
- * (ADR 049): a parsed answer is several times its JSON on the heap, and every reader gets its own copy.
+ * instance's change). They are kept as their JSON in UTF-8 bytes under a byte budget (ADR 049): sent
+ * as they are by the routes, parsed for a reader that needs the object (its own copy). A parsed
+ * answer is several times its JSON on the heap; bytes are outside it, so they add no garbage
+ * collector headroom either.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
@@ -76,8 +78,8 @@ export const SEARCH_CACHE_TTL_MS = 30_000;
 export const SEARCH_TTL_FACTOR = 10;
 /**
  * Byte budgets of the engine's caches (ADR 049; every cache's bounds: docs/architecture.md "Caches
- * and their bounds"). Answers are counted as their JSON in UTF-16 (2 bytes a character: an answer
- * with Cyrillic titles is a two-byte string), resolved texts as theirs.
+ * and their bounds"). Answers are counted in their UTF-8 bytes, resolved texts as their JSON in
+ * UTF-16 (2 bytes a character, as V8 keeps a string with Cyrillic in it).
  */
 export const SEARCH_CACHE_BYTES = { answers: 32 * 1024 * 1024, resolved: 4 * 1024 * 1024 };
 const CACHE_ENTRIES = 2000;
@@ -347,7 +349,7 @@ const NEAR_CATEGORY = 0.4;
 export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}): SearchEngine {
   const ttl = (options.cacheTtlMs ?? SEARCH_CACHE_TTL_MS) * SEARCH_TTL_FACTOR;
   const resolvedCache = memoCache<Resolved>(ttl, { max: CACHE_ENTRIES, maxSize: SEARCH_CACHE_BYTES.resolved, sizeCalculation: jsonBytes });
-  const answers = memoCache<string>(ttl, { max: CACHE_ENTRIES, maxSize: SEARCH_CACHE_BYTES.answers, sizeCalculation: (json) => json.length * 2 });
+  const answers = memoCache<Buffer>(ttl, { max: CACHE_ENTRIES, maxSize: SEARCH_CACHE_BYTES.answers, sizeCalculation: (json) => Math.max(1, json.byteLength) });
   // One entry: the colour and category dictionaries (a few dozen rows whatever the catalogue's size).
   const dictionaries = memoCache<Dictionary>(ttl, { max: 1 });
   options.onChange?.(() => {
@@ -356,12 +358,12 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
     dictionaries?.clear();
   });
 
-  /** An answer's JSON through the cache: computed once for concurrent askers, kept as JSON. */
-  function cachedAnswer(key: string, load: () => Promise<SearchResults>): Promise<string> {
-    return cached(answers, key, async () => JSON.stringify(await load()));
+  /** An answer's JSON (UTF-8) through the cache: computed once for concurrent askers. Read only: shared by every caller. */
+  function cachedAnswer(key: string, load: () => Promise<SearchResults>): Promise<Buffer> {
+    return cached(answers, key, async () => Buffer.from(JSON.stringify(await load())));
   }
 
-  function globalJson({ text, page, limit }: GlobalInput): Promise<string> {
+  function globalJson({ text, page, limit }: GlobalInput): Promise<Buffer> {
     const key = `g|${page}|${limit}|${keyOf(normalizeQuery(text))}`;
     return cachedAnswer(key, () =>
       answer(text, {
@@ -374,7 +376,7 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
     );
   }
 
-  function fastJson({ text, entityType, limit }: FastInput): Promise<string> {
+  function fastJson({ text, entityType, limit }: FastInput): Promise<Buffer> {
     const key = `f|${entityType}|${limit}|${keyOf(normalizeQuery(text))}`;
     const any = entityType === "any";
     return cachedAnswer(key, () =>
@@ -389,7 +391,7 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
   }
 
   /** A reader's own copy of an answer (the cache keeps its JSON). */
-  const parsed = async (json: Promise<string>) => JSON.parse(await json) as SearchResults;
+  const parsed = async (json: Promise<Buffer>) => JSON.parse((await json).toString("utf8")) as SearchResults;
 
   /** The colour and category dictionaries as lexemes: one small statement, then memory. */
   const loadDictionary = () =>
