@@ -9,7 +9,7 @@
  *
  * Read cache (cart/unauth only): the anonymous cart is re-priced on every cart page view and
  * every count change, so the rows it reads are kept in process like the storefront keeps catalogue
- * answers (ADR 010): variations in an LRU (CART_CACHE_ENTRIES, CART_CACHE_TTL_MS), all coatings as
+ * answers (ADR 010): variations in an LRU (CART_CACHE_ENTRIES, CART_CACHE_BYTES, CART_CACHE_TTL_MS), all coatings as
  * one entry with the same lifetime, both dropped whenever the API changes catalogue data
  * (deps.onChange). Another instance's change shows within the TTL. An order never uses the cache
  * (`fresh`): it is priced from the database as it is at that moment.
@@ -54,6 +54,11 @@ import { priceCoatingLine, roundMoney, validateCoatingLine, type PricedCoating }
 export const CART_CACHE_TTL_MS = 30_000;
 /** ~1 KB each: at most a few MB of the heap. */
 export const CART_CACHE_ENTRIES = 4000;
+/**
+ * And at most this many bytes, each variation counted as its JSON in UTF-16 (ADR 049; every cache's
+ * bounds: docs/architecture.md "Caches and their bounds").
+ */
+export const CART_CACHE_BYTES = 8 * 1024 * 1024;
 
 /** What pricing needs of a coating (no description: it is a whole HTML page). */
 type CoatingRow = PricedCoating & { title: string };
@@ -164,7 +169,15 @@ export interface CartPricingOptions {
 
 export function createCartPricing(db: Db, options: CartPricingOptions = {}) {
   const ttl = options.cacheTtlMs ?? CART_CACHE_TTL_MS;
-  const variations = ttl > 0 ? new LRUCache<number, VariationRow>({ max: CART_CACHE_ENTRIES, ttl }) : null;
+  const variations =
+    ttl > 0
+      ? new LRUCache<number, VariationRow>({
+          max: CART_CACHE_ENTRIES,
+          maxSize: CART_CACHE_BYTES,
+          sizeCalculation: (row) => Math.max(1, JSON.stringify(row).length * 2),
+          ttl,
+        })
+      : null;
   let coatingsCache: { expires: number; value: Promise<Map<number, CoatingRow>> } | null = null;
   options.onChange?.(() => {
     variations?.clear();

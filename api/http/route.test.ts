@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ApiErrorBody, endpoint } from "../../contract/index";
 import { errorResponse } from "./errors";
-import { honoPath, queryObject, route } from "./route";
+import { honoPath, JsonText, queryObject, route } from "./route";
 
 const sample = endpoint({
   id: "sample",
@@ -81,5 +81,17 @@ describe("route()", () => {
     const response = await post("/sample/1", JSON.stringify({ text: "a" }));
     expect(response.status).toBe(500);
     expect(String(logError.mock.calls[0][0])).toMatch(/does not match the contract/);
+  });
+  it("sends a JsonText answer as it is, in { data }, and validates it when asked", async () => {
+    const json = JSON.stringify({ id: 5, text: "пять", groupIds: [], page: 1 });
+    const plain = await app(() => new JsonText(json)).post("/sample/5", '{"text":"a"}');
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(await plain.text()).toBe(`{"data":${json}}`);
+    expect(await (await app(() => new JsonText(json), true).post("/sample/5", '{"text":"a"}')).json()).toEqual({ data: JSON.parse(json) });
+    const bytes = await app(() => new JsonText(Buffer.from(json))).post("/sample/5", '{"text":"a"}');
+    expect(await bytes.text()).toBe(`{"data":${json}}`);
+    const broken = app(() => new JsonText('{"id":"x"}'), true);
+    expect((await broken.post("/sample/5", '{"text":"a"}')).status).toBe(500);
   });
 });

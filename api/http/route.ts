@@ -24,10 +24,21 @@ export type RouteResult<E extends Endpoint> = E extends Endpoint<z.ZodType, z.Zo
   ? z.input<R>
   : never;
 
+/**
+ * A handler's `data` already serialised (a cached answer's JSON, as text or UTF-8 bytes; ADR 049):
+ * sent as it is, without parsing and serialising it again; parsed only when answers are validated.
+ */
+export class JsonText {
+  constructor(readonly json: string | Uint8Array) {}
+}
+
+const DATA_OPEN = Buffer.from('{"data":');
+const DATA_CLOSE = Buffer.from("}");
+
 export type RouteHandler<E extends Endpoint> = (
   input: RouteInput<E>,
   c: Context,
-) => RouteResult<E> | Promise<RouteResult<E>>;
+) => RouteResult<E> | JsonText | Promise<RouteResult<E> | JsonText>;
 
 export interface RouteOptions {
   /** Parse every answer with endpoint.response (tests, development): drift becomes a 500 at once. */
@@ -92,6 +103,14 @@ export function route<E extends Endpoint>(app: Hono, endpoint: E, handler: Route
       body: parse(endpoint.body, await readBody(c, endpoint), "body"),
     } as RouteInput<E>;
     let data: unknown = await handler(input, c);
+    if (data instanceof JsonText) {
+      const { json } = data;
+      if (!options.validateResponses) {
+        const body = typeof json === "string" ? `{"data":${json}}` : Buffer.concat([DATA_OPEN, json, DATA_CLOSE]);
+        return c.body(body, 200, { "Content-Type": "application/json" });
+      }
+      data = JSON.parse(typeof json === "string" ? json : Buffer.from(json).toString("utf8")) as unknown;
+    }
     if (options.validateResponses) {
       const checked = endpoint.response.safeParse(data);
       if (!checked.success) {

@@ -45,8 +45,14 @@ export interface SearchEngine {
   match(text: string): Promise<TextMatch>;
   /** search/global: brands, categories with breadcrumbs, one page of products, totals. */
   global(input: GlobalInput): Promise<SearchResults>;
+  /**
+   * The same as its JSON in UTF-8, as the answer cache keeps it (ADR 049): sent without parsing it.
+   * Shared by every caller: never written to.
+   */
+  globalJson(input: GlobalInput): Promise<Uint8Array>;
   /** search/fast: a few of each kind for the header's suggestions. */
   fast(input: FastInput): Promise<SearchResults>;
+  fastJson(input: FastInput): Promise<Uint8Array>;
 }
 
 export type { FastSearchQuery, GlobalSearchQuery };

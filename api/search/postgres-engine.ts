@@ -23,8 +23,12 @@
  * 6. nothing found (search/global): the nearest categories and catalogue words as suggestions,
  *    from the category table and the vocabulary only.
  *
- * Answers are kept in an LRU per normalised query, dropped when the catalogue changes (onChange)
- * and after a TTL (another instance's change).
+ * Answers are kept in an LRU per normalised query (lru-cache's fetch(): one computation for
+ * concurrent askers), dropped when the catalogue changes (onChange) and after a TTL (another
+ * instance's change). They are kept as their JSON in UTF-8 bytes under a byte budget (ADR 049): sent
+ * as they are by the routes, parsed for a reader that needs the object (its own copy). A parsed
+ * answer is several times its JSON on the heap; bytes are outside it, so they add no garbage
+ * collector headroom either.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
@@ -72,6 +76,12 @@ export const SEARCH_CACHE_TTL_MS = 30_000;
  * computed once serves the query's repeats for minutes instead of seconds (ADR 028).
  */
 export const SEARCH_TTL_FACTOR = 10;
+/**
+ * Byte budgets of the engine's caches (ADR 049; every cache's bounds: docs/architecture.md "Caches
+ * and their bounds"). Answers are counted in their UTF-8 bytes, resolved texts as their JSON in
+ * UTF-16 (2 bytes a character, as V8 keeps a string with Cyrillic in it).
+ */
+export const SEARCH_CACHE_BYTES = { answers: 32 * 1024 * 1024, resolved: 4 * 1024 * 1024 };
 const CACHE_ENTRIES = 2000;
 /** Categories and brands listed by search/global. */
 const GLOBAL_KINDS_LIMIT = 10;
@@ -338,28 +348,50 @@ const NEAR_CATEGORY = 0.4;
 
 export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}): SearchEngine {
   const ttl = (options.cacheTtlMs ?? SEARCH_CACHE_TTL_MS) * SEARCH_TTL_FACTOR;
-  const resolvedCache = ttl > 0 ? new LRUCache<string, Promise<Resolved>>({ max: CACHE_ENTRIES, ttl }) : null;
-  const answers = ttl > 0 ? new LRUCache<string, Promise<SearchResults>>({ max: CACHE_ENTRIES, ttl }) : null;
-  const dictionaries = ttl > 0 ? new LRUCache<string, Promise<Dictionary>>({ max: 1, ttl }) : null;
+  const resolvedCache = memoCache<Resolved>(ttl, { max: CACHE_ENTRIES, maxSize: SEARCH_CACHE_BYTES.resolved, sizeCalculation: jsonBytes });
+  const answers = memoCache<Buffer>(ttl, { max: CACHE_ENTRIES, maxSize: SEARCH_CACHE_BYTES.answers, sizeCalculation: (json) => Math.max(1, json.byteLength) });
+  // One entry: the colour and category dictionaries (a few dozen rows whatever the catalogue's size).
+  const dictionaries = memoCache<Dictionary>(ttl, { max: 1 });
   options.onChange?.(() => {
     resolvedCache?.clear();
     answers?.clear();
     dictionaries?.clear();
   });
 
-  /** Memoises a promise; a failed one is forgotten so the next call retries. */
-  function cached<T extends object>(cache: LRUCache<string, Promise<T>> | null, key: string, load: () => Promise<T>): Promise<T> {
-    const hit = cache?.get(key);
-    if (hit) return hit;
-    const value = load();
-    if (cache) {
-      cache.set(key, value);
-      value.catch(() => {
-        if (cache.get(key) === value) cache.delete(key);
-      });
-    }
-    return value;
+  /** An answer's JSON (UTF-8) through the cache: computed once for concurrent askers. Read only: shared by every caller. */
+  function cachedAnswer(key: string, load: () => Promise<SearchResults>): Promise<Buffer> {
+    return cached(answers, key, async () => Buffer.from(JSON.stringify(await load())));
   }
+
+  function globalJson({ text, page, limit }: GlobalInput): Promise<Buffer> {
+    const key = `g|${page}|${limit}|${keyOf(normalizeQuery(text))}`;
+    return cachedAnswer(key, () =>
+      answer(text, {
+        products: { limit, offset: (page - 1) * limit },
+        kindsLimit: GLOBAL_KINDS_LIMIT,
+        categories: true,
+        brands: true,
+        suggest: true,
+      }),
+    );
+  }
+
+  function fastJson({ text, entityType, limit }: FastInput): Promise<Buffer> {
+    const key = `f|${entityType}|${limit}|${keyOf(normalizeQuery(text))}`;
+    const any = entityType === "any";
+    return cachedAnswer(key, () =>
+      answer(text, {
+        products: any || entityType === "product" ? { limit, offset: 0 } : null,
+        kindsLimit: limit,
+        categories: any || entityType === "category",
+        brands: any || entityType === "brand",
+        suggest: false,
+      }),
+    );
+  }
+
+  /** A reader's own copy of an answer (the cache keeps its JSON). */
+  const parsed = async (json: Promise<Buffer>) => JSON.parse((await json).toString("utf8")) as SearchResults;
 
   /** The colour and category dictionaries as lexemes: one small statement, then memory. */
   const loadDictionary = () =>
@@ -702,33 +734,42 @@ export function createPostgresSearch(db: Db, options: PostgresSearchOptions = {}
   return {
     match,
 
-    global({ text, page, limit }: GlobalInput) {
-      const key = `g|${page}|${limit}|${keyOf(normalizeQuery(text))}`;
-      return cached(answers, key, () =>
-        answer(text, {
-          products: { limit, offset: (page - 1) * limit },
-          kindsLimit: GLOBAL_KINDS_LIMIT,
-          categories: true,
-          brands: true,
-          suggest: true,
-        }),
-      );
-    },
-
-    fast({ text, entityType, limit }: FastInput) {
-      const key = `f|${entityType}|${limit}|${keyOf(normalizeQuery(text))}`;
-      const any = entityType === "any";
-      return cached(answers, key, () =>
-        answer(text, {
-          products: any || entityType === "product" ? { limit, offset: 0 } : null,
-          kindsLimit: limit,
-          categories: any || entityType === "category",
-          brands: any || entityType === "brand",
-          suggest: false,
-        }),
-      );
-    },
+    global: (input) => parsed(globalJson(input)),
+    globalJson,
+    fast: (input) => parsed(fastJson(input)),
+    fastJson,
   };
+}
+
+/** Bytes of a value as its JSON in UTF-16 (the search caches' size of what they keep as objects). */
+const jsonBytes = (value: unknown) => Math.max(1, JSON.stringify(value).length * 2);
+
+/**
+ * An lru-cache whose fetch() runs the caller's load (its context): concurrent fetches of one key
+ * share one load, a rejected load is not kept (the next fetch runs it again), and a clear() lets
+ * loads in flight answer their callers without storing them. null when `ttl` is 0 (no cache).
+ */
+function memoCache<V extends object | string>(
+  ttl: number,
+  bounds: { max: number; maxSize?: number; sizeCalculation?: (value: V) => number },
+): LRUCache<string, V, () => Promise<V>> | null {
+  if (ttl <= 0) return null;
+  return new LRUCache<string, V, () => Promise<V>>({
+    max: bounds.max,
+    ...(bounds.maxSize ? { maxSize: bounds.maxSize, sizeCalculation: bounds.sizeCalculation } : {}),
+    ttl,
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => context(),
+  });
+}
+
+/** The value of `key` in `cache` (see memoCache), or `load()` without a cache. */
+async function cached<V extends object | string>(cache: LRUCache<string, V, () => Promise<V>> | null, key: string, load: () => Promise<V>): Promise<V> {
+  if (!cache) return load();
+  const value = await cache.fetch(key, { context: load });
+  // fetch() resolves undefined only for a load aborted without a value (never with ignoreFetchAbort).
+  if (value === undefined) throw new Error(`search cache: no value for ${key}`);
+  return value;
 }
 
 /**

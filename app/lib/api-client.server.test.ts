@@ -19,7 +19,7 @@ import {
   type ApiClientOptions,
   type AuthTokens,
 } from "./api-client.server.ts";
-import { createTtlCache } from "./cache.server.ts";
+import { createSharedCache } from "./cache.server.ts";
 import { API_BASE, realFetch, server, installMswServer } from "#tests/mocks/server.ts";
 import { authenticated, failure, refreshEndpoint, scripted, snapshot, success, type SeenRequest } from "#tests/mocks/api-handlers.ts";
 
@@ -877,7 +877,7 @@ describe("shared read cache (anonymous catalogue reads)", () => {
   const sharedWrite = endpoint({ ...ep.create, id: "test.sharedWrite", shared: true });
 
   function cachedClient(overrides: Partial<ApiClientOptions> = {}) {
-    const readCache = { cache: createTtlCache(100), ttlMs: 60_000, staleMs: 60_000 };
+    const readCache = createSharedCache({ maxEntries: 100, maxBytes: 1024 * 1024, freshMs: 60_000, staleMs: 60_000 });
     return { readCache, make: (more: Partial<ApiClientOptions> = {}) => client({ readCache, ...overrides, ...more }) };
   }
 
@@ -964,15 +964,15 @@ describe("shared read cache (anonymous catalogue reads)", () => {
     server.use(handler);
     const { make, readCache } = cachedClient();
     await make().call(sharedItem, { params: { id: 7 } });
-    readCache.cache.clear();
+    readCache.clear();
     await make().call(sharedItem, { params: { id: 7 } });
     expect(calls).toHaveLength(2);
   });
 
-  it("the answer's JSON size is its weight", async () => {
+  it("the answer's JSON size is what it counts against the byte bound", async () => {
     server.use(scripted("get", "/item/7", [200], ITEM).handler);
     const { make, readCache } = cachedClient();
     await make().call(sharedItem, { params: { id: 7 } });
-    expect(readCache.cache.weight()).toBe(JSON.stringify({ data: ITEM }).length);
+    expect(readCache.bytes()).toBe(JSON.stringify({ data: ITEM }).length);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ApiErrorBody, buildPath, isWrite, type Endpoint, type Paged, type TimeoutClass } from "#contract/endpoint.ts";
-import { deepFreeze, type TtlCache } from "./cache.server.ts";
+import type { SharedCache } from "./cache.server.ts";
 
 /** §8 error texts. */
 export const DEFAULT_ERROR_MESSAGE = "Что-то пошло не так";
@@ -46,10 +46,11 @@ export interface ApiClientOptions {
   onTokens?: (tokens: AuthTokens | null) => void;
   /**
    * Shared read cache for `shared` endpoints (catalogue reads), used only while the caller has no
-   * token: their parsed answers are kept `ttlMs` and served stale `staleMs` more while one call
-   * refreshes them. Failures are never kept. Cached data is shared by every request: read only.
+   * token: their parsed answers are kept fresh and then served stale while one call refreshes them
+   * (the cache's own lifetimes, context.server.ts), each counted as the bytes of its JSON. Failures
+   * are never kept. Cached data is shared by every request and frozen: read only.
    */
-  readCache?: { cache: TtlCache; ttlMs: number; staleMs: number };
+  readCache?: SharedCache;
   /**
    * Headers sent with every call: the visitor's IP (CLIENT_IP_HEADER, for the API's per-IP auth
    * limits) and the origin the visitor used (X-Site-Origin, for links in letters when SITE_URL is unset).
@@ -230,23 +231,18 @@ export function createApiClient(options: ApiClientOptions) {
     url.search = toSearchParams(input.query as Record<string, unknown> | undefined).toString();
     const shared = options.readCache;
     if (shared && endpoint.shared && !isWrite(endpoint) && !tokens?.token) {
-      return shared.cache.get(
-        url.href,
-        async () => {
-          // Always without a bearer, whatever tokens a concurrent refresh set meanwhile: the answer
-          // is kept for every visitor, so it must be the anonymous one (comment `editable`).
-          const { result, size } = await request(endpoint, input, url, true);
-          // Shared by every request from now on: frozen, so a loader that mutates it fails loudly.
-          return { value: result.ok ? deepFreeze(result) : result, cacheable: result.ok, weight: size };
-        },
-        shared.ttlMs,
-        shared.staleMs,
-      );
+      return shared.get(url.href, async () => {
+        // Always without a bearer, whatever tokens a concurrent refresh set meanwhile: the answer
+        // is kept for every visitor, so it must be the anonymous one (comment `editable`).
+        const { result, size } = await request(endpoint, input, url, true);
+        // Shared by every request from now on: the cache freezes it, so a loader that mutates it fails loudly.
+        return { value: result, cacheable: result.ok, size };
+      });
     }
     return (await request(endpoint, input, url)).result;
   }
 
-  /** The call itself; `size` is the length of the answer's JSON (the read cache's weight). */
+  /** The call itself; `size` is the length of the answer's JSON (what the read cache counts, API_CACHE_MB). */
   async function request<E extends Endpoint>(endpoint: E, input: Input<E>, url: URL, anonymous = false): Promise<{ result: ApiResult<Data<E>>; size: number }> {
     const timeoutMs = timeoutFor(endpoint.timeout, options.defaultTimeoutMs);
     const write = isWrite(endpoint);

@@ -1,108 +1,112 @@
 /**
- * A small in-process TTL cache with stale-while-revalidate and in-flight de-duplication.
- * Used for shared, non-personal content (menus, cities, SEO entries, static pages).
+ * The storefront's in-process cache of shared, non-personal content (menus, cities, SEO entries,
+ * static pages, sitemap files, anonymous catalogue answers): `lru-cache`'s `fetch()` (ADR 049).
+ *
+ * - fresh for `freshMs`, then served stale for `staleMs` more while one background load refreshes
+ *   it; past that window a caller waits for a new value;
+ * - concurrent loads of one key share one `load()` call (lru-cache keeps the load in flight as the
+ *   entry's value);
+ * - a result with `cacheable: false` (a failure the caller turns into a fallback) is returned to
+ *   every caller of that load but never stored, and a failed background refresh keeps the stale value;
+ * - bounded in bytes (`maxBytes`, each value's `size` or `sizeOf`) and in entries, least recently
+ *   used first; a value larger than `maxBytes` on its own is returned but not stored;
+ * - every stored value is deep-frozen: one object is shared by every request, so a caller that
+ *   would change it fails loudly instead of changing what the next visitor sees.
+ *
+ * The bounds of every cache of the shop are listed in docs/architecture.md ("Caches and their bounds").
  */
-interface Entry<T> {
-  value: T;
-  freshUntil: number;
-  staleUntil: number;
-  weight: number;
-}
+import { LRUCache } from "lru-cache";
 
-/** What a load gives the cache: the value, whether it may be stored, and its size (any unit). */
+/** What a load gives the cache: the value, whether it may be stored, and its size in bytes. */
 export interface Loaded<T> {
   value: T;
   cacheable: boolean;
-  /** Counted against `maxWeight` (e.g. bytes); 0 when omitted. */
-  weight?: number;
+  /** Bytes counted against `maxBytes`; the cache's `sizeOf` when omitted. */
+  size?: number;
 }
 
-export interface TtlCache {
-  /**
-   * The cached value of `key`: fresh for `ttlMs`, then served stale (while one background load
-   * refreshes it) for `staleMs` more. Concurrent loads of one key share one `load()` call.
-   * A result with `cacheable: false` (a failure) is returned but never stored.
-   */
-  get<T>(key: string, load: () => Promise<Loaded<T>>, ttlMs: number, staleMs?: number): Promise<T>;
-  /** Drops every entry; loads already running are not stored. */
+export interface SharedCacheOptions {
+  /** Upper bound of the stored values' sizes, bytes. */
+  maxBytes: number;
+  /** Upper bound of the entries (lru-cache preallocates nothing for it). Default 10 000. */
+  maxEntries?: number;
+  /** How long a loaded value is fresh, ms (≥ 1). */
+  freshMs: number;
+  /** How long after that it is served stale while one load refreshes it. Default ten `freshMs`. */
+  staleMs?: number;
+  /** Bytes of a value whose load gave no `size`. Default: UTF-16 length of its JSON (a string: its own length). */
+  sizeOf?: (value: unknown) => number;
+  /** Clock (tests). */
+  now?: () => number;
+}
+
+export interface SharedCache {
+  /** The value of `key`: cached, or loaded by `load` (once for every concurrent caller). */
+  get<T>(key: string, load: () => Promise<Loaded<T>>): Promise<T>;
+  /** Drops every entry; loads already running still answer their callers but are not stored. */
   clear(): void;
   size(): number;
-  /** Sum of the stored entries' weights. */
-  weight(): number;
+  /** Sum of the stored values' sizes, bytes. */
+  bytes(): number;
 }
 
-/**
- * `maxEntries` and `maxWeight` both bound the cache: the least recently used entries go first.
- * An entry heavier than `maxWeight` on its own is returned but never stored.
- */
-export function createTtlCache(maxEntries = 1000, now: () => number = Date.now, maxWeight = Number.POSITIVE_INFINITY): TtlCache {
-  const limit = Math.max(1, maxEntries);
-  let totalWeight = 0;
-  /** Map order is recency order: the first key is the least recently used. */
-  const entries = new Map<string, Entry<unknown>>();
-  const pending = new Map<string, Promise<unknown>>();
-  /** Bumped by clear(), so a load started before it cannot store pre-clear data. */
-  let generation = 0;
+/** A load's result that must not be stored: carried to every caller of that load as a rejection. */
+class Uncacheable {
+  constructor(readonly value: unknown) {}
+}
 
-  function remove(key: string): void {
-    const entry = entries.get(key);
-    if (!entry) return;
-    totalWeight -= entry.weight;
-    entries.delete(key);
-  }
+/** Bytes of a value as the cache counts them by default: its JSON in UTF-16 (2 bytes a character). */
+export function jsonSize(value: unknown): number {
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return (text?.length ?? 0) * 2;
+}
 
-  function store<T>(key: string, value: T, ttlMs: number, staleMs: number, weight: number): void {
-    remove(key);
-    if (weight > maxWeight) return;
-    while (entries.size > 0 && (entries.size >= limit || totalWeight + weight > maxWeight)) remove(entries.keys().next().value as string);
-    const t = now();
-    entries.set(key, { value, freshUntil: t + ttlMs, staleUntil: t + ttlMs + staleMs, weight });
-    totalWeight += weight;
-  }
-
-  function fill<T>(key: string, load: () => Promise<Loaded<T>>, ttlMs: number, staleMs: number): Promise<T> {
-    const existing = pending.get(key) as Promise<T> | undefined;
-    if (existing) return existing;
-    const startedIn = generation;
-    const promise: Promise<T> = new Promise<Loaded<T>>((resolve) => resolve(load()))
-      .then(({ value, cacheable, weight = 0 }) => {
-        if (cacheable && startedIn === generation) store(key, value, ttlMs, staleMs, weight);
-        return value;
-      })
-      .finally(() => {
-        if (pending.get(key) === promise) pending.delete(key);
-      });
-    pending.set(key, promise);
-    return promise;
-  }
+export function createSharedCache(options: SharedCacheOptions): SharedCache {
+  const freshMs = Math.max(1, Math.round(options.freshMs));
+  const staleMs = options.staleMs ?? freshMs * 10;
+  const sizeOf = options.sizeOf ?? jsonSize;
+  type Context = () => Promise<Loaded<unknown>>;
+  const cache = new LRUCache<string, object, Context>({
+    max: Math.max(1, options.maxEntries ?? 10_000),
+    maxSize: Math.max(1, options.maxBytes),
+    sizeCalculation: (box) => Math.max(1, Math.ceil(sizeOf((box as { value: unknown }).value))),
+    ttl: freshMs,
+    // Stale entries stay until evicted: get() decides per call whether one may still be served.
+    allowStale: true,
+    // A failed refresh (a rejection or `cacheable: false`) leaves the stale value in place.
+    noDeleteOnFetchRejection: true,
+    // clear() aborts loads in flight: they still answer their callers, and are not stored.
+    ignoreFetchAbort: true,
+    // Every check reads the clock (lru-cache otherwise reuses one reading for 1 ms).
+    ttlResolution: 0,
+    ...(options.now ? { perf: { now: options.now } } : {}),
+    async fetchMethod(_key, _stale, { options: setOptions, context: load }) {
+      const loaded = await load();
+      if (!loaded.cacheable) throw new Uncacheable(loaded.value);
+      if (loaded.size !== undefined) setOptions.size = Math.max(1, Math.ceil(loaded.size));
+      // lru-cache keeps objects only; a primitive is boxed (and frozen) as { value }.
+      return deepFreeze({ value: loaded.value });
+    },
+  });
 
   return {
-    async get(key, load, ttlMs, staleMs = ttlMs * 10) {
-      const entry = entries.get(key) as Entry<never> | undefined;
-      const t = now();
-      if (entry && t < entry.staleUntil) {
-        // Most recently used goes last.
-        entries.delete(key);
-        entries.set(key, entry);
-        // Serve stale now, refresh in the background.
-        if (t >= entry.freshUntil) void fill(key, load, ttlMs, staleMs).catch(() => {});
+    async get<T>(key: string, load: () => Promise<Loaded<T>>): Promise<T> {
+      // A value older than freshMs + staleMs is not served: the caller waits for the load.
+      // (getRemainingTTL: negative once stale, 0 for a key the cache does not hold.)
+      const allowStale = cache.getRemainingTTL(key) > -staleMs;
+      try {
+        const entry = (await cache.fetch(key, { context: load as Context, allowStale })) as { value: T } | undefined;
+        // undefined only when a load was aborted and ignored without a value (never with ignoreFetchAbort).
+        if (!entry) throw new Error(`cache: no value for ${key}`);
         return entry.value;
+      } catch (error) {
+        if (error instanceof Uncacheable) return error.value as T;
+        throw error;
       }
-      if (entry) remove(key);
-      return fill(key, load, ttlMs, staleMs);
     },
-    clear() {
-      generation++;
-      entries.clear();
-      pending.clear();
-      totalWeight = 0;
-    },
-    size() {
-      return entries.size;
-    },
-    weight() {
-      return totalWeight;
-    },
+    clear: () => cache.clear(),
+    size: () => cache.size,
+    bytes: () => cache.calculatedSize,
   };
 }
 

@@ -7,7 +7,7 @@ import { fillCityTokens } from "#contract/city-tokens.ts";
 import { endpoints } from "#contract/index.ts";
 import { DEFAULT_MINIMAL_ORDER_PRICE } from "#contract/ordering-rules.ts";
 import { createApiClient, type ApiResult } from "./api-client.server.ts";
-import { createTtlCache, deepFreeze } from "./cache.server.ts";
+import { createSharedCache, deepFreeze } from "./cache.server.ts";
 import { sanitizeHtml } from "./sanitize.server.ts";
 import type { Backend } from "./backend.server.ts";
 
@@ -24,12 +24,14 @@ export const EMPTY_INIT: Init = {
 };
 
 const TTL = 30_000;
+/** A few lists and the static pages (ADR 049; docs/architecture.md "Caches and their bounds"). */
+const CONTENT_CACHE_BYTES = 4 * 1024 * 1024;
 
 export type ContentService = ReturnType<typeof createContentService>;
 
 export function createContentService(backend: Backend, defaultTimeoutMs: number) {
   const api = createApiClient({ baseUrl: backend.baseUrl, fetch: backend.fetch, defaultTimeoutMs });
-  const cache = createTtlCache();
+  const cache = createSharedCache({ maxBytes: CONTENT_CACHE_BYTES, freshMs: TTL });
   backend.onChange(() => cache.clear());
   /** SEO entries with the city tokens filled, per answer (a new answer is a new object) and city id. */
   const filled = new WeakMap<readonly SeoEntry[], Map<number, SeoEntry[]>>();
@@ -38,9 +40,9 @@ export function createContentService(backend: Backend, defaultTimeoutMs: number)
   function cachedList<T>(key: string, run: () => Promise<ApiResult<T>>, fallback: T): Promise<T> {
     return cache.get(key, async () => {
       const result = await run();
-      // Shared by every request: frozen, so a caller that would change it fails loudly.
-      return result.ok ? { value: deepFreeze(result.data), cacheable: true } : { value: fallback, cacheable: false };
-    }, TTL);
+      // Stored answers are frozen by the cache: shared by every request.
+      return result.ok ? { value: result.data, cacheable: true } : { value: fallback, cacheable: false };
+    });
   }
 
   return {
@@ -75,7 +77,7 @@ export function createContentService(backend: Backend, defaultTimeoutMs: number)
         const result = await api.call(endpoints.staticPageDetail, { params: { slug } });
         if (result.ok) result.data = { ...result.data, content: await sanitizeHtml(result.data.content) };
         return { value: result, cacheable: result.ok };
-      }, TTL),
+      }),
     clear: () => cache.clear(),
   };
 }

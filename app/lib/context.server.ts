@@ -14,7 +14,7 @@ import { SITE_ORIGIN_HEADER } from "#app/features/subscription/subscription.serv
 import { CITY_COOKIE, hostForCity, isMoscowHost, selectCity } from "#app/features/city/city.ts";
 import { bearerToken, createApiClient } from "./api-client.server.ts";
 import type { Backend } from "./backend.server.ts";
-import { createTtlCache } from "./cache.server.ts";
+import { createSharedCache } from "./cache.server.ts";
 import { createContentService } from "./content.server.ts";
 import { authCookieMigration, authCookies, cityCookie, managerCookie, readAuthCookies, readCookies } from "./cookies.server.ts";
 import type { Env } from "./env.server.ts";
@@ -49,13 +49,9 @@ export function createContextFactory(env: Env, backend: Backend, limits: Limits 
   /** Anonymous catalogue reads, shared by every request (API_CACHE_TTL; cleared on catalogue changes). */
   const readCache =
     env.API_CACHE_TTL > 0
-      ? {
-          cache: createTtlCache(10_000, Date.now, env.API_CACHE_MB * 1024 * 1024),
-          ttlMs: env.API_CACHE_TTL * 1000,
-          staleMs: env.API_CACHE_TTL * 10_000,
-        }
+      ? createSharedCache({ maxBytes: env.API_CACHE_MB * 1024 * 1024, freshMs: env.API_CACHE_TTL * 1000, staleMs: env.API_CACHE_TTL * 10_000 })
       : undefined;
-  if (readCache) backend.onChange(() => readCache.cache.clear());
+  if (readCache) backend.onChange(() => readCache.clear());
 
   /**
    * The host the visitor asked for: Host, or X-Forwarded-Host from a trusted proxy (TRUST_PROXY).

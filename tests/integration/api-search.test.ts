@@ -12,6 +12,7 @@ import { queryRows } from "../../api/db/client";
 import { DEFAULT_SEED_GROUPS } from "../../api/db/seed";
 import { refreshCatalogFacets } from "../../api/catalog/refresh";
 import { openTestApi, testBackends, type TestApi } from "../../api/testing";
+import { searchEngineFor } from "../../api/search";
 
 describe.each(testBackends())("search on $name", (backend) => {
   let t: TestApi;
@@ -160,6 +161,26 @@ describe.each(testBackends())("search on $name", (backend) => {
       const result = await global(text);
       expect(result.products[0]?.id, text).toBe(id);
     }
+  });
+
+  it("keeps an answer as its JSON bytes: concurrent askers share one computation, each reader of the object gets its own copy (ADR 049)", async () => {
+    // The routes' engine (one per database).
+    const engine = searchEngineFor(t.db);
+    const input = { text: "кружка термо", page: 1, limit: 10 };
+    const [a, b] = await Promise.all([engine.globalJson(input), engine.globalJson(input)]);
+    expect(a).toBe(b);
+    expect(await engine.globalJson(input)).toBe(a);
+    const one = await engine.global(input);
+    const two = await engine.global(input);
+    expect(one).toEqual(JSON.parse(Buffer.from(a).toString("utf8")));
+    expect(one.products.length).toBeGreaterThan(0);
+    one.products.length = 0;
+    expect(two.products.length).toBeGreaterThan(0);
+    expect((await engine.global(input)).products.length).toBeGreaterThan(0);
+    // search/global and search/fast answer the same data through HTTP.
+    expect((await global("кружка термо")).products).toEqual(two.products);
+    const fastBytes = await engine.fastJson({ text: "кружка термо", entityType: "any", limit: 5 });
+    expect(await fast("кружка термо")).toEqual(JSON.parse(Buffer.from(fastBytes).toString("utf8")));
   });
 
   // ───────────────────────────── paging and agreement ─────────────────────────────

@@ -13,7 +13,7 @@ import {
 } from "#contract/index.ts";
 import { createApiClient } from "#app/lib/api-client.server.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
-import { createTtlCache } from "#app/lib/cache.server.ts";
+import { createSharedCache } from "#app/lib/cache.server.ts";
 import { MAX_PRODUCT_SITEMAPS, parseSitemapFile, POST_SITEMAP_FILES, productSitemapFile, SITEMAP_INDEX_FILE, type PostSitemapType, type SitemapFile } from "./sitemap-files.ts";
 import { STATIC_PAGES } from "#app/features/content/static-pages.ts";
 
@@ -33,6 +33,15 @@ const FRESH_MS = 10 * 60_000;
 const STALE_MS = 50 * 60_000;
 /** Two hosts × (index + 6 typed files + 10 product files) fit; junk Host headers only evict each other. */
 const MAX_CACHED_FILES = 40;
+/**
+ * And at most this many bytes of XML: a product file of 10 000 URLs is about 1 MB, one byte a
+ * character (URLs are percent-encoded: the XML is ASCII, which V8 keeps one byte a character).
+ */
+const MAX_CACHED_BYTES = 32 * 1024 * 1024;
+const resultSize = (result: unknown) => {
+  const r = result as SitemapResult;
+  return r.status === 200 ? r.body.length : 16;
+};
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
@@ -139,7 +148,7 @@ export type SitemapService = ReturnType<typeof createSitemapService>;
 
 export function createSitemapService(backend: Backend, defaultTimeoutMs: number, now: () => number = Date.now) {
   const api = createApiClient({ baseUrl: backend.baseUrl, fetch: backend.fetch, defaultTimeoutMs });
-  const cache = createTtlCache(MAX_CACHED_FILES, now);
+  const cache = createSharedCache({ maxEntries: MAX_CACHED_FILES, maxBytes: MAX_CACHED_BYTES, sizeOf: resultSize, freshMs: FRESH_MS, staleMs: STALE_MS, now });
   backend.onChange(() => cache.clear());
 
   class Unavailable extends Error {}
@@ -238,8 +247,6 @@ export function createSitemapService(backend: Backend, defaultTimeoutMs: number,
             throw error;
           }
         },
-        FRESH_MS,
-        STALE_MS,
       );
     },
     clear: () => cache.clear(),
