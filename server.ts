@@ -22,7 +22,8 @@ import { crossSiteGuard } from "./server/cross-site.ts";
 import { bodyLimit, MiB, UPLOAD_RULES } from "./server/body-limit.ts";
 import { errorHandler } from "./server/errors.ts";
 import { hashedAssets } from "./server/static-assets.ts";
-import { createContextFactory } from "./app/lib/context.server.ts";
+import { createContextFactory } from "./server/load-context.ts";
+import { apiListener } from "./server/api-listener.ts";
 import { closeSanitizer, preloadSanitizer } from "./app/lib/sanitize.server.ts";
 import { createPageCache } from "./server/page-cache.ts";
 import { isLongTailPath } from "./app/features/catalog/long-tail.ts";
@@ -83,7 +84,8 @@ export async function startServer(env: Env) {
     openApi ??= JSON.stringify((await import("./contract/openapi.ts")).buildOpenApiDocument());
     res.type("application/json").set("Cache-Control", "public, max-age=300").send(openApi);
   });
-  if (backend.listener) app.use(backend.listener);
+  const api = apiListener(backend);
+  if (api) app.use(api);
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (env.NODE_ENV === "development") {
