@@ -46,7 +46,10 @@ export async function startServer(env: Env) {
   // by every instance through Redis (REDIS_URL), falling back to in process while Redis is down.
   const limits = createLimits({ redisUrl: env.REDIS_URL });
   const backend: Backend = await createBackend(env, limits);
-  const getLoadContext = createContextFactory(env, backend, limits);
+  // The route manifest, for the pages sitemap (the pages' handles); development reads Vite's build.
+  let build: ServerBuild | (() => Promise<ServerBuild>) | undefined;
+  const routes = async () => (typeof build === "function" ? await build() : (build ?? (await (serverBuild as Promise<ServerBuild>)))).routes;
+  const getLoadContext = createContextFactory(env, backend, limits, { routes });
   await Promise.all([sanitizer, getLoadContext.warmUp()]);
   const app = express();
   app.disable("x-powered-by");
@@ -87,7 +90,6 @@ export async function startServer(env: Env) {
   const api = apiListener(backend);
   if (api) app.use(api);
 
-  let build: ServerBuild | (() => Promise<ServerBuild>);
   if (env.NODE_ENV === "development") {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     app.use(vite.middlewares);
@@ -133,7 +135,7 @@ export async function startServer(env: Env) {
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build,
+      build: build!,
       mode: env.NODE_ENV,
       getLoadContext,
     }),

@@ -7,7 +7,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import onHeaders from "on-headers";
 import { CITY_COOKIE } from "#app/features/city/city.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
-import { createAppContextFactory, type PageRequest, type ResolvedCity } from "#app/lib/context.server.ts";
+import { createAppContextFactory, type AppContextOptions, type PageRequest, type ResolvedCity } from "#app/lib/context.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import type { Limits } from "#limits/limiter.ts";
 
@@ -17,8 +17,8 @@ export function resolvedCity(res: ExpressResponse): ResolvedCity | undefined {
 }
 
 /** `limits`: the shop's rate limiter (server.ts makes one for the storefront and the embedded API). */
-export function createContextFactory(env: Env, backend: Backend, limits?: Limits) {
-  const app = createAppContextFactory(env, backend, limits);
+export function createContextFactory(env: Env, backend: Backend, limits?: Limits, options?: AppContextOptions) {
+  const app = createAppContextFactory(env, backend, limits, options);
 
   /**
    * The host the visitor asked for: Host, or X-Forwarded-Host from a trusted proxy (TRUST_PROXY).

@@ -21,6 +21,7 @@ import type { Env } from "./env.server.ts";
 import { pageLimitedFetch } from "./page-limit.server.ts";
 import { createLimits, type Limits } from "#limits/limiter.ts";
 import { createSitemapService } from "#app/features/seo/sitemap.server.ts";
+import { sitemapPages, type RouteManifest } from "#app/features/seo/sitemap-handle.ts";
 
 export interface Site {
   /** Origin as the visitor sees it, e.g. "https://msk.example.ru". */
@@ -57,10 +58,16 @@ export interface PageRequest {
   setCookie(cookie: string): void;
 }
 
+export interface AppContextOptions {
+  /** The server build's route manifest (`build.routes`): the pages sitemap lists what route handles declare. */
+  routes?: () => Promise<RouteManifest>;
+}
+
 /** `limits`: the shop's rate limiter (server.ts makes one for the storefront and the embedded API). */
-export function createAppContextFactory(env: Env, backend: Backend, limits: Limits = createLimits()) {
+export function createAppContextFactory(env: Env, backend: Backend, limits: Limits = createLimits(), options: AppContextOptions = {}) {
   const content = createContentService(backend, env.REQUEST_TIMEOUT);
-  const sitemaps = createSitemapService(backend, env.REQUEST_TIMEOUT);
+  const routes = options.routes ?? (async () => ({}));
+  const sitemaps = createSitemapService(backend, env.REQUEST_TIMEOUT, async () => sitemapPages(await routes()));
   /** Anonymous catalogue reads, shared by every request (API_CACHE_TTL; cleared on catalogue changes). */
   const readCache =
     env.API_CACHE_TTL > 0
