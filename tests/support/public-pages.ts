@@ -37,8 +37,12 @@ export const PAGE_ROUTES: PageRoute[] = flatten(routes as RouteEntry[]).filter((
 /** A page route whose path has no parameter: its one URL is its pattern. */
 export const isPlainPath = (pattern: string) => !/[:*]/.test(pattern);
 
-const patternRegex = (pattern: string) =>
-  new RegExp(`^${pattern.replace(/\/\*$/, "(?:/.*)?").replace(/:[^/]+/g, "[^/]+").replace(/\/\*/g, "/.*")}$`);
+/** "/brands/:slug/*" → /^\/brands\/[^/]+(?:\/.*)?$/ (a splat may be empty). */
+function patternRegex(pattern: string): RegExp {
+  const segments = pattern.split("/").filter(Boolean);
+  const body = segments.map((s) => (s === "*" ? "(?:/.*)?" : s.startsWith(":") ? "/[^/]+" : `/${s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")}`)).join("");
+  return new RegExp(`^${body || "/"}$`);
+}
 
 /** The route a path opens, ranked as React Router does: more plain segments first, then a parameter before a splat. */
 export function routeOf(path: string): PageRoute | undefined {
