@@ -76,7 +76,9 @@ export default defineConfig({
       env: { ...serverEnv, PORT: String(SHOP_PORT), API_URL: "", DATA_DIR: E2E_DATA_DIR, E2E_FRESH_DATA: "1", APP_ENV: "demo", E2E_SERVER_LOG: SERVER_LOG },
       // The first start creates and seeds the database.
       timeout: 120_000,
-      reuseExistingServer: !CI,
+      // Never whatever already listens on the port (another run, an older build, another program):
+      // the run stops with "… is already used"; E2E_PORT / E2E_OUTAGE_PORT pick free ports.
+      reuseExistingServer: false,
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
       stdout: "ignore",
       stderr: "pipe",
@@ -87,7 +89,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${OUTAGE_PORT}/healthz`,
       env: { ...serverEnv, PORT: String(OUTAGE_PORT), API_URL: DEAD_API_URL, DATA_DIR: "" },
       timeout: 30_000,
-      reuseExistingServer: !CI,
+      reuseExistingServer: false,
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
       stdout: "ignore",
       stderr: "pipe",

@@ -9,7 +9,8 @@ export default {
   routeDiscovery: { mode: "initial" },
   future: {
     // Loaders get the request as it came (no per-loader copies without `.data`, `index` and
-    // `_routes`); they read the normalised `url` argument instead of `request.url` (ADR 013).
+    // `_routes`); they read the normalised `url` argument instead of `request.url` (from ADR 013,
+    // which ADR 023 superseded; the flag stayed).
     v8_passThroughRequests: true,
     // With it, the normalised `url` keeps a trailing slash (a ".data" request for "/a/" is
     // "/a/_.data"), so loaders still see "/catalog/x/" and answer the 301 to "/catalog/x".

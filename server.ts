@@ -22,7 +22,8 @@ import { crossSiteGuard } from "./server/cross-site.ts";
 import { bodyLimit, MiB, UPLOAD_RULES } from "./server/body-limit.ts";
 import { errorHandler } from "./server/errors.ts";
 import { hashedAssets } from "./server/static-assets.ts";
-import { createContextFactory } from "./app/lib/context.server.ts";
+import { createContextFactory } from "./server/load-context.ts";
+import { apiListener } from "./server/api-listener.ts";
 import { closeSanitizer, preloadSanitizer } from "./app/lib/sanitize.server.ts";
 import { createPageCache } from "./server/page-cache.ts";
 import { isLongTailPath } from "./app/features/catalog/long-tail.ts";
@@ -45,7 +46,10 @@ export async function startServer(env: Env) {
   // by every instance through Redis (REDIS_URL), falling back to in process while Redis is down.
   const limits = createLimits({ redisUrl: env.REDIS_URL });
   const backend: Backend = await createBackend(env, limits);
-  const getLoadContext = createContextFactory(env, backend, limits);
+  // The route manifest, for the pages sitemap (the pages' handles); development reads Vite's build.
+  let build: ServerBuild | (() => Promise<ServerBuild>) | undefined;
+  const routes = async () => (typeof build === "function" ? await build() : (build ?? (await (serverBuild as Promise<ServerBuild>)))).routes;
+  const getLoadContext = createContextFactory(env, backend, limits, { routes });
   await Promise.all([sanitizer, getLoadContext.warmUp()]);
   const app = express();
   app.disable("x-powered-by");
@@ -83,9 +87,9 @@ export async function startServer(env: Env) {
     openApi ??= JSON.stringify((await import("./contract/openapi.ts")).buildOpenApiDocument());
     res.type("application/json").set("Cache-Control", "public, max-age=300").send(openApi);
   });
-  if (backend.listener) app.use(backend.listener);
+  const api = apiListener(backend);
+  if (api) app.use(api);
 
-  let build: ServerBuild | (() => Promise<ServerBuild>);
   if (env.NODE_ENV === "development") {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     app.use(vite.middlewares);
@@ -131,7 +135,7 @@ export async function startServer(env: Env) {
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build,
+      build: build!,
       mode: env.NODE_ENV,
       getLoadContext,
     }),

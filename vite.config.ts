@@ -10,7 +10,8 @@ const appDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "app");
 
 /**
  * react-router's package exports only point at its development build (with dev-only warnings).
- * The browser bundle uses the production build instead: same code, smaller (ADR 002).
+ * The browser bundle uses the production build the package ships instead: same code, smaller
+ * (ADR 023, which keeps this from the superseded ADR 002).
  */
 function reactRouterProductionBuild(): Plugin {
   const targets: Record<string, string> = {
@@ -31,7 +32,7 @@ function reactRouterProductionBuild(): Plugin {
 /**
  * Everything the document needs on every page (React, React Router, entry.client, root and the
  * shell it renders) goes into one chunk, the entry: one gzip stream instead of a dozen files,
- * several of them under the 1 KB below which nothing is compressed (ADR 002). Route modules and
+ * several of them under the 1 KB below which nothing is compressed (ADR 023). Route modules and
  * what only they use keep their own chunks.
  */
 function shellChunk() {
@@ -58,7 +59,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Hashed file names under /assets are served immutable by server.ts.
     assetsInlineLimit: 0,
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunk() } },
-    // Terser with several passes: a few KB less JavaScript on every first visit (ADR 002). ES2020
+    // Terser with several passes: a few KB less JavaScript on every first visit (ADR 023). ES2020
     // output is below the build target (Vite's baseline-widely-available browsers).
     // The server bundle stays readable (stack traces and profiles name the app's functions).
     minify: isSsrBuild ? false : "terser",

@@ -1,15 +1,11 @@
 import { useEffect } from "react";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
-  useMatches,
   useNavigation,
-  useRouteError,
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -17,9 +13,8 @@ import { siteCityTitle } from "./features/city/city.ts";
 import { recordNavigationTarget } from "./lib/chunk-reload.ts";
 import { useRootData } from "./lib/root-data.ts";
 import { RoutePreloads } from "./lib/navigation.tsx";
-import { layoutFor, type LayoutName } from "./layouts/layout.ts";
-import { Layout as PageLayout } from "./layouts/page-layout.tsx";
-import { ErrorPage } from "./components/error-page.tsx";
+import { DefaultLayout } from "./layouts/default.tsx";
+import { RouteErrorPage } from "./components/error-page.tsx";
 import { ProgressBar } from "./components/progress-bar.tsx";
 import { COATING_PRICE_ACTION } from "./features/coating/coating-form.ts";
 import { SITE_NAME } from "./lib/seo.ts";
@@ -99,11 +94,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function useLayoutName(): LayoutName {
-  const matches = useMatches();
-  return layoutFor(matches.map((m) => m.handle));
-}
-
 export default function App() {
   const navigation = useNavigation();
   const target = navigation.location ? navigation.location.pathname + navigation.location.search : null;
@@ -116,28 +106,23 @@ export default function App() {
     <>
       <ProgressBar active={navigation.state !== "idle"} />
       <RoutePreloads />
-      <PageLayout name={useLayoutName()}>
-        <Outlet />
-      </PageLayout>
+      {/* The page inside its layout route (routes.ts: default, kp, search, simple, user). */}
+      <Outlet />
     </>
   );
 }
 
+/** Errors no layout route caught (the 404 of any path, a failed root loader). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const location = useLocation();
-  let message = `Page not found: ${location.pathname}`;
-  if (isRouteErrorResponse(error)) {
-    if (typeof error.data === "string" && error.data) message = error.data;
-  } else if (error instanceof Error) {
-    console.error(error);
-    message = error.message;
-  }
   const root = useRootData();
-  const contacts = root ? { phone: root.contacts.phone, email: root.contacts.email, cityTitle: root.siteCityTitle } : undefined;
-  const page = <ErrorPage message={message} contacts={contacts} />;
   // Inside the normal site layout when the shell's data is there (§2).
-  return root ? <PageLayout name="default">{page}</PageLayout> : page;
+  return root ? (
+    <DefaultLayout>
+      <RouteErrorPage />
+    </DefaultLayout>
+  ) : (
+    <RouteErrorPage />
+  );
 }
 
 export function meta({ error }: Route.MetaArgs) {

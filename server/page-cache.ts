@@ -38,6 +38,7 @@ import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import onHeaders from "on-headers";
 import { isbot } from "isbot";
 import { CITY_COOKIE } from "#app/features/city/city.ts";
 import { AUTH_COOKIE_NAMES, readCookies } from "#app/lib/cookies.server.ts";
@@ -580,16 +581,11 @@ function keepPrivate(res: Response): void {
 export const PRIVATE_DOCUMENT = "private, no-cache";
 
 /**
- * Runs `hook` just before the response's headers are written (once), then writes them. A hook
- * added later runs earlier, and all of them before the city middleware's cookie write-back.
+ * Runs `hook` just before the response's headers are written (once; `on-headers`). A hook added
+ * later runs earlier, and all of them before the city middleware's cookie write-back.
  */
 function beforeHeaders(res: Response, hook: () => void): void {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: Response, ...args: unknown[]) {
-    res.writeHead = writeHead;
-    hook();
-    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
-  } as Response["writeHead"];
+  onHeaders(res, hook);
 }
 
 /** A part compressed on its own (no references into other parts), ending byte-aligned and not final. */

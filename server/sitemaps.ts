@@ -1,8 +1,9 @@
 /**
  * /sitemap.xml (the index) and its per-type files, for the requesting host (§1). Served by an
  * Express handler in front of React Router rather than by one route per file name: React Router
- * has no partial dynamic segments ("sitemap-products-:n.xml"), and 54 extra routes cost route
- * matching and route-object work on every page request (ADR 012). XML comes from the sitemap
+ * has no partial dynamic segments ("sitemap-products-:n.xml"), and 54 extra routes would cost
+ * route matching on every page request (kept by ADR 023 from the superseded ADR 012). Which pages
+ * the pages file lists, the routes declare in their handles (ADR 048). XML comes from the sitemap
  * service's cache; names that are not sitemap files fall through to the page 404.
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";

@@ -1,3 +1,5 @@
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { useRootData } from "#app/lib/root-data.ts";
 import { EmptyResults, type EmptyResultsProps } from "./empty-results.tsx";
 
 /**
@@ -27,4 +29,23 @@ export function MountErrorPage() {
       <ErrorPage />
     </main>
   );
+}
+
+/**
+ * The error page of an error boundary (the root's, a layout route's): the 404 text or the
+ * thrown response's message, and the contacts when the shell's data is there.
+ */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const location = useLocation();
+  let message = `Page not found: ${location.pathname}`;
+  if (isRouteErrorResponse(error)) {
+    if (typeof error.data === "string" && error.data) message = error.data;
+  } else if (error instanceof Error) {
+    console.error(error);
+    message = error.message;
+  }
+  const root = useRootData();
+  const contacts = root ? { phone: root.contacts.phone, email: root.contacts.email, cityTitle: root.siteCityTitle } : undefined;
+  return <ErrorPage message={message} contacts={contacts} />;
 }

@@ -1,3 +1,4 @@
+import { Outlet } from "react-router";
 import { Suspense, type ReactNode } from "react";
 import { Header } from "#app/components/header.tsx";
 import { Footer } from "#app/components/footer.tsx";
@@ -15,5 +16,14 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         <Footer />
       </Suspense>
     </div>
+  );
+}
+
+/** The layout route of its pages (app/routes.ts). */
+export default function DefaultLayoutRoute() {
+  return (
+    <DefaultLayout>
+      <Outlet />
+    </DefaultLayout>
   );
 }

@@ -1,3 +1,4 @@
+import { Outlet } from "react-router";
 import type { ReactNode } from "react";
 import { Header } from "#app/components/header.tsx";
 
@@ -10,5 +11,14 @@ export function KpLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
     </div>
+  );
+}
+
+/** The layout route of its pages (app/routes.ts). */
+export default function KpLayoutRoute() {
+  return (
+    <KpLayout>
+      <Outlet />
+    </KpLayout>
   );
 }

@@ -1,3 +1,4 @@
+import { Outlet } from "react-router";
 import type { ReactNode } from "react";
 import { Header } from "#app/components/header.tsx";
 import { Footer } from "#app/components/footer.tsx";
@@ -12,5 +13,14 @@ export function SearchLayout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
     </div>
+  );
+}
+
+/** The layout route of its pages (app/routes.ts). */
+export default function SearchLayoutRoute() {
+  return (
+    <SearchLayout>
+      <Outlet />
+    </SearchLayout>
   );
 }

@@ -1,3 +1,4 @@
+import { Outlet } from "react-router";
 import { AppLink } from "#app/lib/navigation.tsx";
 import type { ReactNode } from "react";
 import { Logo } from "#app/components/logo.tsx";
@@ -19,5 +20,14 @@ export function SimpleLayout({ children }: { children: ReactNode }) {
         <AppLink to="/">На главную</AppLink>
       </footer>
     </div>
+  );
+}
+
+/** The layout route of its pages (app/routes.ts). */
+export default function SimpleLayoutRoute() {
+  return (
+    <SimpleLayout>
+      <Outlet />
+    </SimpleLayout>
   );
 }

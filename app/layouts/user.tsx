@@ -1,8 +1,9 @@
-import { NavLink } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import type { ReactNode } from "react";
 import { Header } from "#app/components/header.tsx";
 import { Footer } from "#app/components/footer.tsx";
 import { LogoutButton } from "#app/features/auth/logout-button.tsx";
+import { RouteErrorPage } from "#app/components/error-page.tsx";
 
 /** The account area's pages, in the order of the navigation. */
 export const ACCOUNT_NAV = [
@@ -33,5 +34,23 @@ export function UserLayout({ children }: { children: ReactNode }) {
       </div>
       <Footer />
     </div>
+  );
+}
+
+/** The layout route of its pages (app/routes.ts). */
+export default function UserLayoutRoute() {
+  return (
+    <UserLayout>
+      <Outlet />
+    </UserLayout>
+  );
+}
+
+/** An error in an account page (its loader, its action) shows beside the account menu, not on the root's page. */
+export function ErrorBoundary() {
+  return (
+    <UserLayout>
+      <RouteErrorPage />
+    </UserLayout>
   );
 }

@@ -1,6 +1,4 @@
-import type { Request as ExpressRequest, RequestHandler } from "express";
 import type { Env } from "./env.server.ts";
-import { CLIENT_IP_HEADER } from "#contract/auth.ts";
 import type { Limits } from "#limits/limiter.ts";
 
 /** Where the storefront's /api calls go: the embedded reference API (in-process) or API_URL. */
@@ -9,8 +7,11 @@ export interface Backend {
   baseUrl: string;
   /** Fetch to use for API calls; in-process for the embedded API (no socket hop). */
   fetch: (request: Request) => Promise<Response>;
-  /** Express middleware that serves /api to browsers and other clients (embedded only). */
-  listener?: RequestHandler;
+  /**
+   * The reference API runs in this process: the server also serves `fetch` to browsers and other
+   * clients at /api (server/api-listener.ts).
+   */
+  embedded?: boolean;
   /** Readiness: the database, or the external API, answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -19,28 +20,10 @@ export interface Backend {
   describe: string;
 }
 
-/**
- * An outside caller of /api (the browser, a script) is known by the IP Express saw (`req.ip`,
- * after `trust proxy`), never by a header it sent itself: CLIENT_IP_HEADER, which every per-IP
- * limit counts by (ADR 033, 041), is replaced before the request reaches the embedded API. The
- * storefront's own in-process calls set it from the visitor's `req.ip` (context.server.ts).
- */
-export function setClientIpHeader(req: Pick<ExpressRequest, "ip" | "headers" | "rawHeaders">): void {
-  const name = CLIENT_IP_HEADER.toLowerCase();
-  for (let i = req.rawHeaders.length - 2; i >= 0; i -= 2) {
-    if (req.rawHeaders[i].toLowerCase() === name) req.rawHeaders.splice(i, 2);
-  }
-  if (req.ip) {
-    req.headers[name] = req.ip;
-    req.rawHeaders.push(CLIENT_IP_HEADER, req.ip);
-  } else delete req.headers[name];
-}
-
 /** `limits`: the shop's rate limiter, shared with the embedded API (its writes, letters, logins). */
 export async function createBackend(env: Env, limits?: Limits): Promise<Backend> {
   if (env.apiUrl) return externalBackend(env.apiUrl);
   const { startReferenceApi } = await import("../../api/index.ts");
-  const { getRequestListener } = await import("@hono/node-server");
   const reference = await startReferenceApi({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
@@ -55,17 +38,10 @@ export async function createBackend(env: Env, limits?: Limits): Promise<Backend>
     // The same lifetime as the storefront's read cache of catalogue answers (0 = both off).
     readCacheTtlS: env.API_CACHE_TTL,
   });
-  const listen = getRequestListener(reference.fetch);
   return {
     baseUrl: "http://reference.internal/api",
     fetch: (request) => Promise.resolve(reference.fetch(request)),
-    listener: (req, res, next) => {
-      if (req.path === "/api" || req.path.startsWith("/api/")) {
-        setClientIpHeader(req);
-        void listen(req, res);
-      }
-      else next();
-    },
+    embedded: true,
     ping: reference.ping,
     close: reference.close,
     onChange: reference.onChange,

@@ -2,11 +2,11 @@
  * The typed load context every loader and action receives, built once per request:
  * the API client (with the auth cookie), shared content, the city, the site origin and the CSP nonce.
  *
- * The city is resolved earlier, by the `resolveCity` middleware (mounted before the page cache),
- * which also writes the cityId cookie back: the cookie travels outside the rendered (and cached)
- * page, and the page cache keys on the resolved city id.
+ * Nothing here knows the HTTP server: server/load-context.ts reads Express's request into a
+ * `PageRequest` (ADR 048). The city is resolved earlier, by the server's city middleware (mounted
+ * before the page cache), which also writes the cityId cookie back: the cookie travels outside
+ * the rendered (and cached) page, and the page cache keys on the resolved city id.
  */
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { isbot } from "isbot";
 import type { City } from "#contract/content.ts";
 import { CLIENT_IP_HEADER } from "#contract/auth.ts";
@@ -21,6 +21,7 @@ import type { Env } from "./env.server.ts";
 import { pageLimitedFetch } from "./page-limit.server.ts";
 import { createLimits, type Limits } from "#limits/limiter.ts";
 import { createSitemapService } from "#app/features/seo/sitemap.server.ts";
+import { sitemapPages, type RouteManifest } from "#app/features/seo/sitemap-handle.ts";
 
 export interface Site {
   /** Origin as the visitor sees it, e.g. "https://msk.example.ru". */
@@ -31,21 +32,42 @@ export interface Site {
   isMoscow: boolean;
 }
 
-/** What the city middleware leaves in `res.locals.city` for the page cache and the load context. */
+/** The city of a request (§4) and the list it was chosen from. */
 export interface ResolvedCity {
   city: City;
   cities: City[];
 }
 
-/** The city resolved for this response by `resolveCity`, if it ran. */
-export function resolvedCity(res: ExpressResponse): ResolvedCity | undefined {
-  return res.locals.city as ResolvedCity | undefined;
+/** What the load context needs of one page request; the server fills it from its own request and answer. */
+export interface PageRequest {
+  method: string;
+  /** Host, or X-Forwarded-Host from a trusted proxy; validated by the server's request guard. */
+  host: string;
+  /** "http" or "https", as the visitor sees it. */
+  protocol: string;
+  /** The visitor's IP (after the server's proxy trust). */
+  ip: string | undefined;
+  /** The Cookie header. */
+  cookie: string | undefined;
+  userAgent: string | undefined;
+  /** This answer's CSP nonce. */
+  nonce: string;
+  /** The city, resolved by the server before the page cache (with its cookie already arranged). */
+  city: ResolvedCity;
+  /** Adds a Set-Cookie header to the answer; nothing once the headers are sent. */
+  setCookie(cookie: string): void;
+}
+
+export interface AppContextOptions {
+  /** The server build's route manifest (`build.routes`): the pages sitemap lists what route handles declare. */
+  routes?: () => Promise<RouteManifest>;
 }
 
 /** `limits`: the shop's rate limiter (server.ts makes one for the storefront and the embedded API). */
-export function createContextFactory(env: Env, backend: Backend, limits: Limits = createLimits()) {
+export function createAppContextFactory(env: Env, backend: Backend, limits: Limits = createLimits(), options: AppContextOptions = {}) {
   const content = createContentService(backend, env.REQUEST_TIMEOUT);
-  const sitemaps = createSitemapService(backend, env.REQUEST_TIMEOUT);
+  const routes = options.routes ?? (async () => ({}));
+  const sitemaps = createSitemapService(backend, env.REQUEST_TIMEOUT, async () => sitemapPages(await routes()));
   /** Anonymous catalogue reads, shared by every request (API_CACHE_TTL; cleared on catalogue changes). */
   const readCache =
     env.API_CACHE_TTL > 0
@@ -54,70 +76,24 @@ export function createContextFactory(env: Env, backend: Backend, limits: Limits 
   if (readCache) backend.onChange(() => readCache.clear());
 
   /**
-   * The host the visitor asked for: Host, or X-Forwarded-Host from a trusted proxy (TRUST_PROXY).
-   * The request guard (server/request-guard.ts) has answered 400 to any request where it is not a
-   * valid host, so origins and cookie attributes may be built from it.
+   * §4 city selection from the host (without port) and the cityId cookie; `cookie` is the
+   * write-back when the stored id differs.
    */
-  const hostOf = (req: ExpressRequest) => req.host || `localhost:${env.PORT}`;
-
-  /** §4 city selection from the Host and the cityId cookie; `cookie` is the write-back when the stored id differs. */
-  function chooseCity(req: ExpressRequest, cities: City[]): { resolved: ResolvedCity; cookie: string | null } {
-    const stored = readCookies(req.headers.cookie)[CITY_COOKIE];
-    const hostname = hostOf(req).replace(/:\d+$/, "").toLowerCase();
+  function chooseCity(host: string, cookieHeader: string | undefined, cities: City[]): { resolved: ResolvedCity; cookie: string | null } {
+    const stored = readCookies(cookieHeader)[CITY_COOKIE];
+    const hostname = host.replace(/:\d+$/, "").toLowerCase();
     const city = selectCity(cities, hostname, stored);
     // §4: the chosen id is written back.
     const cookie = stored !== String(city.id) ? cityCookie(hostname, city.id, env.COOKIE_DOMAIN) : null;
     return { resolved: { city, cities }, cookie };
   }
 
-  /**
-   * Express middleware, mounted before the page cache and the React Router handler: resolves the
-   * city into `res.locals.city` and adds the cityId cookie when the headers are written, so it is
-   * part of every answer that needs it, cached page or not. Left out of answers that are public
-   * (a shared cache must not replay a cookie: sitemaps, robots.txt) and of answers that set
-   * cityId themselves (the /city switch wins). The city list falls back to an empty list, and
-   * selectCity then to the built-in Москва / Россия. Anything that still throws goes to the error
-   * handler (an async handler's rejection is Express 5's next(error)): a throw in a bare promise
-   * callback here once took the whole process down (issue 16).
-   */
-  const resolveCity: RequestHandler = async (req, res, next) => {
-    const { resolved, cookie } = chooseCity(req, await content.cities());
-    res.locals.city = resolved;
-    if (cookie) {
-      const writeHead = res.writeHead as (...args: unknown[]) => ExpressResponse;
-      res.writeHead = function (this: ExpressResponse, ...args: unknown[]) {
-        res.writeHead = writeHead as ExpressResponse["writeHead"];
-        const setCookies = [res.getHeader("set-cookie") ?? []].flat().map(String);
-        const isPublic = /\bpublic\b/i.test(String(res.getHeader("cache-control") ?? ""));
-        if (!isPublic && !setCookies.some((c) => c.startsWith(`${CITY_COOKIE}=`))) res.append("Set-Cookie", cookie);
-        return writeHead.apply(this, args);
-      } as ExpressResponse["writeHead"];
-    }
-    next();
-  };
+  /** Origin on which a city lives for a request's protocol and host (§1: the regional variant carries the prefix). */
+  const originFor = (protocol: string, host: string, target: Pick<City, "domainPrefix">) => `${protocol}://${hostForCity(host, target)}`;
 
-  /** The city of this request: from the middleware, or resolved here (cookie appended at once). */
-  async function cityFor(req: ExpressRequest, res: ExpressResponse): Promise<ResolvedCity> {
-    const known = resolvedCity(res);
-    if (known) return known;
-    const { resolved, cookie } = chooseCity(req, await content.cities());
-    if (cookie && !res.headersSent) res.append("Set-Cookie", cookie);
-    res.locals.city = resolved;
-    return resolved;
-  }
-
-  /** Origin on which a city lives for this request's host (§1: the regional variant carries the prefix). */
-  const originFor = (req: ExpressRequest, target: Pick<City, "domainPrefix">) =>
-    `${req.protocol}://${hostForCity(hostOf(req), target)}`;
-
-  /** The origin of the request's own city, for answers that need nothing else (sitemaps). */
-  async function cityOrigin(req: ExpressRequest, res: ExpressResponse): Promise<string> {
-    return originFor(req, (await cityFor(req, res)).city);
-  }
-
-  async function createLoadContext(req: ExpressRequest, res: ExpressResponse) {
-    const cookies = readCookies(req.headers.cookie);
-    const host = hostOf(req);
+  async function createLoadContext(req: PageRequest) {
+    const cookies = readCookies(req.cookie);
+    const host = req.host;
     const hostname = host.replace(/:\d+$/, "").toLowerCase();
     const protocol = req.protocol;
     const site: Site = { origin: `${protocol}://${host}`, host, hostname, protocol, isMoscow: isMoscowHost(hostname) };
@@ -129,8 +105,8 @@ export function createContextFactory(env: Env, backend: Backend, limits: Limits 
     // A cookie the API will refuse still means a session to end: its answer clears the cookies.
     const hadSession = Boolean(found.token || found.refreshToken);
     // On https, a session in the plain cookies of before the `__Secure-` prefix moves to the prefixed ones.
-    if (found.legacy && !res.headersSent) {
-      for (const c of authCookieMigration(hostname, { ...found, token, refreshToken }, env.COOKIE_DOMAIN)) res.append("Set-Cookie", c);
+    if (found.legacy) {
+      for (const c of authCookieMigration(hostname, { ...found, token, refreshToken }, env.COOKIE_DOMAIN)) req.setCookie(c);
     }
 
     const api = createApiClient({
@@ -149,18 +125,16 @@ export function createContextFactory(env: Env, backend: Backend, limits: Limits 
         // §4/§8: a session the API refused for good is signed out here, as a logout would: the
         // pages of this request render for a guest, the cookies (and the manager choice) go.
         if (!tokens) context.isAuthenticated = false;
-        if (res.headersSent) return;
-        for (const c of authCookies(hostname, tokens, env.COOKIE_DOMAIN, https)) res.append("Set-Cookie", c);
-        if (!tokens) res.append("Set-Cookie", managerCookie(hostname, null, env.COOKIE_DOMAIN, https));
+        for (const c of authCookies(hostname, tokens, env.COOKIE_DOMAIN, https)) req.setCookie(c);
+        if (!tokens) req.setCookie(managerCookie(hostname, null, env.COOKIE_DOMAIN, https));
       },
     });
     // Cookies with nothing usable in them (junk, a token without its pair) are cleared at once.
-    if (hadSession && !token && !refreshToken && !res.headersSent) {
-      for (const c of authCookies(hostname, null, env.COOKIE_DOMAIN, https)) res.append("Set-Cookie", c);
+    if (hadSession && !token && !refreshToken) {
+      for (const c of authCookies(hostname, null, env.COOKIE_DOMAIN, https)) req.setCookie(c);
     }
 
-    // Normally resolved (and the cookie written) by the resolveCity middleware already.
-    const { city, cities } = await cityFor(req, res);
+    const { city, cities } = req.city;
 
     const context = {
       api,
@@ -169,9 +143,9 @@ export function createContextFactory(env: Env, backend: Backend, limits: Limits 
       city,
       site,
       /** Origin on which a city lives (§1: regional variant carries the prefix). */
-      originForCity: (target: Pick<City, "domainPrefix">) => originFor(req, target),
-      nonce: String(res.locals.nonce ?? ""),
-      isBot: isbot(req.get("user-agent") ?? ""),
+      originForCity: (target: Pick<City, "domainPrefix">) => originFor(protocol, host, target),
+      nonce: req.nonce,
+      isBot: isbot(req.userAgent ?? ""),
       /** A session cookie came with the request, and the API has not refused it for good (then false). */
       isAuthenticated: Boolean(token || refreshToken),
       appEnv: env.APP_ENV,
@@ -189,10 +163,11 @@ export function createContextFactory(env: Env, backend: Backend, limits: Limits 
   /** Fills the shared content cache before the first visitor arrives (failures are not cached). */
   const warmUp = () => Promise.all([content.init(), content.cities(), content.seo(null)]).then(() => {});
 
-  return Object.assign(createLoadContext, { warmUp, resolveCity, content, sitemaps, cityOrigin });
+  return Object.assign(createLoadContext, { warmUp, chooseCity, originFor, content, sitemaps });
 }
 
-export type AppContext = Awaited<ReturnType<ReturnType<typeof createContextFactory>>>;
+export type AppContextFactory = ReturnType<typeof createAppContextFactory>;
+export type AppContext = Awaited<ReturnType<AppContextFactory>>;
 
 declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

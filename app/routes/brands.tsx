@@ -1,5 +1,6 @@
 /** /brands (§2): every brand, grouped by letter (§3), each linking to /brands/{slug}. */
 import type { Route } from "./+types/brands";
+import type { SitemapHandle } from "#app/features/seo/sitemap-handle.ts";
 import { endpoints } from "#contract/index.ts";
 import { groupBrandsByLetter } from "#app/features/catalog/listing.server.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
@@ -11,6 +12,9 @@ import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 
 const CRUMBS = [{ title: "Бренды", href: "/brands" }];
+
+// §2: in the pages sitemap.
+export const handle = { sitemap: true } satisfies SitemapHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const path = url.pathname;

@@ -1,5 +1,6 @@
 /** /catalog (§2): the category tree from init with product counts. */
 import type { Route } from "./+types/catalog";
+import type { SitemapHandle } from "#app/features/seo/sitemap-handle.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -9,6 +10,9 @@ import { AppLink } from "#app/lib/navigation.tsx";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 
 const CRUMBS = [{ title: "Каталог", href: "/catalog" }];
+
+// §2: in the pages sitemap.
+export const handle = { sitemap: true } satisfies SitemapHandle;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const path = url.pathname;

@@ -4,6 +4,7 @@
  * opens the address in Yandex Maps (an embedded map widget needs a configured key).
  */
 import type { Route } from "./+types/contacts";
+import type { SitemapHandle } from "#app/features/seo/sitemap-handle.ts";
 import { seoMeta } from "#app/lib/seo.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
@@ -13,6 +14,9 @@ import { loadStaticPage } from "#app/features/content/static-page.server.ts";
 import { StaticPageView } from "#app/components/static-page-view.tsx";
 import { cityContacts } from "#app/lib/shell.server.tsx";
 import { inCity } from "#contract/city-tokens.ts";
+
+// §2: in the pages sitemap when the content service has the page.
+export const handle = { sitemap: { content: true } } satisfies SitemapHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   const { context } = args;

@@ -6,6 +6,7 @@
  */
 import { Fragment } from "react";
 import type { Route } from "./+types/home";
+import type { SitemapHandle } from "#app/features/seo/sitemap-handle.ts";
 import { endpoints, type OrderInfoBlock } from "#contract/index.ts";
 import { toCardView, type ProductCardView } from "#app/features/catalog/card-view.ts";
 import { enrichOrderInfo, parseOrderInfo, productGroupIdsOf, ORDER_INFO_SECTIONS } from "#app/features/catalog/order-info.ts";
@@ -52,6 +53,9 @@ async function loadOrderInfo(context: Route.LoaderArgs["context"], block: OrderI
   );
   return view;
 }
+
+// §2: in the pages sitemap.
+export const handle = { sitemap: true } satisfies SitemapHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const init = context.content.init();

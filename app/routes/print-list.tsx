@@ -1,11 +1,15 @@
 /** /print (§2): the print types (print-types/list), each linking to its page. */
 import type { Route } from "./+types/print-list";
+import type { SitemapHandle } from "#app/features/seo/sitemap-handle.ts";
 import { endpoints } from "#contract/index.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
+
+// §2: in the pages sitemap (each print type joins it from the API).
+export const handle = { sitemap: true } satisfies SitemapHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [result, seoEntries] = await Promise.all([context.api.call(endpoints.printTypeList), context.content.seo(context.city)]);

@@ -3,6 +3,7 @@
  * route entries share this module; the list comes from the first path segment.
  */
 import type { Route } from "./+types/product-list";
+import type { SitemapHandle } from "#app/features/seo/sitemap-handle.ts";
 import { canonicalRedirect, filterFormRedirect, listingSeo, loadListing, pageQueryRedirect, parseListingPath, PRODUCT_LISTS, type CuratedList } from "#app/features/catalog/listing.server.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
 import { seoMeta } from "#app/lib/seo.ts";
@@ -15,6 +16,9 @@ import { Listing } from "#app/components/listing/listing.tsx";
 function isCuratedList(name: string): name is CuratedList {
   return Object.hasOwn(PRODUCT_LISTS, name);
 }
+
+// §2: each curated list's first page is in the pages sitemap (/bestoffers/* lists /bestoffers).
+export const handle = { sitemap: true } satisfies SitemapHandle;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const list = url.pathname.split("/")[1] ?? "";

@@ -7,7 +7,6 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/profile-companies";
-import type { RouteHandle } from "#app/layouts/layout.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
 import { requireLogin, requireSessionUser, toLogin } from "#app/features/account/session.server.ts";
@@ -16,7 +15,6 @@ import { idOf } from "#app/features/account/forms.ts";
 import { CompaniesView } from "#app/features/account/companies-view.tsx";
 import accountStyles from "#app/styles/account.css?url";
 
-export const handle: RouteHandle = { layout: "user" };
 
 async function rolesOf(context: Route.LoaderArgs["context"], url: URL): Promise<string[]> {
   return (await requireSessionUser(context, url)).roles;

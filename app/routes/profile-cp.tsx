@@ -6,7 +6,6 @@
  */
 import type { Route } from "./+types/profile-cp";
 import { endpoints } from "#contract/index.ts";
-import type { RouteHandle } from "#app/layouts/layout.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
 import { requireLogin, requireSessionUser, toLogin } from "#app/features/account/session.server.ts";
@@ -16,7 +15,6 @@ import { KP_SORTS, listQuery } from "#app/features/account/lists.ts";
 import { OffersView } from "#app/features/account/offers-view.tsx";
 import accountStyles from "#app/styles/account.css?url";
 
-export const handle: RouteHandle = { layout: "user" };
 
 /** Roles that see every offer, not only their own (api/kp/service.ts, ADR 035). */
 const KP_ALL_ROLES = ["ROLE_SALES_CHIEF", "ROLE_ADMIN", "ROLE_ADMIN_MANAGER"] as const;

@@ -5,7 +5,6 @@
  */
 import type { Route } from "./+types/profile-orders";
 import { endpoints } from "#contract/index.ts";
-import type { RouteHandle } from "#app/layouts/layout.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
 import { requireLogin, toLogin } from "#app/features/account/session.server.ts";
@@ -15,7 +14,6 @@ import { ORDER_SORTS, listQuery } from "#app/features/account/lists.ts";
 import { OrdersView } from "#app/features/account/orders-view.tsx";
 import accountStyles from "#app/styles/account.css?url";
 
-export const handle: RouteHandle = { layout: "user" };
 
 export const ORDERS_PAGE_LIMIT = 10;
 

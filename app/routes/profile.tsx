@@ -7,7 +7,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/profile";
 import { endpoints } from "#contract/index.ts";
-import type { RouteHandle } from "#app/layouts/layout.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { accountCallFailed, requireLogin } from "#app/features/account/session.server.ts";
 import { profileAction } from "#app/features/account/profile-actions.server.ts";
@@ -17,7 +16,6 @@ import { ProfileSections } from "#app/features/account/profile-sections.tsx";
 import { AddressSection } from "#app/features/account/address-section.tsx";
 import accountStyles from "#app/styles/account.css?url";
 
-export const handle: RouteHandle = { layout: "user" };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   requireLogin(context, url);

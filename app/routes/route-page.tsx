@@ -1,12 +1,14 @@
 /** /route: how to reach the office, in the simple layout (§2). */
 import type { Route } from "./+types/route-page";
-import type { RouteHandle } from "#app/layouts/layout.ts";
+import type { SitemapHandle } from "#app/features/seo/sitemap-handle.ts";
 import { seoMeta } from "#app/lib/seo.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { loadStaticPage } from "#app/features/content/static-page.server.ts";
 import { StaticPageView } from "#app/components/static-page-view.tsx";
 
-export const handle: RouteHandle = { layout: "simple" };
+
+// §2: in the pages sitemap when the content service has the page.
+export const handle = { sitemap: { content: true } } satisfies SitemapHandle;
 
 export const loader = (args: Route.LoaderArgs) => loadStaticPage(args);
 

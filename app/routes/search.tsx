@@ -27,7 +27,6 @@ import { notFound } from "#app/lib/page-errors.server.ts";
 import { startedOnThisSite } from "#app/lib/fetch-site.server.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { seoMeta, SITE_NAME, type PageSeo } from "#app/lib/seo.ts";
-import type { RouteHandle } from "#app/layouts/layout.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { Listing } from "#app/components/listing/listing.tsx";
 import { pluralRu } from "#contract/plural.ts";
@@ -35,7 +34,6 @@ import { ShopEmptyResults } from "#app/components/empty-results.tsx";
 import searchStyles from "#app/styles/search.css?url";
 import { quoted } from "#contract/quotes.ts";
 
-export const handle: RouteHandle = { layout: "search" };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: searchStyles }];
 

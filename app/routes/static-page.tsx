@@ -4,12 +4,16 @@
  * any other single-segment path is the §2 404, without asking the API.
  */
 import type { Route } from "./+types/static-page";
+import type { SitemapHandle } from "#app/features/seo/sitemap-handle.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
-import { isStaticPage } from "#app/features/content/static-pages.ts";
+import { isStaticPage, STATIC_PAGES } from "#app/features/content/static-pages.ts";
 import { seoMeta } from "#app/lib/seo.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { loadStaticPage } from "#app/features/content/static-page.server.ts";
 import { StaticPageView } from "#app/components/static-page-view.tsx";
+
+// §2: every static page the content service has, in the pages sitemap.
+export const handle = { sitemap: { paths: STATIC_PAGES.map((slug) => `/${slug}`), content: true } } satisfies SitemapHandle;
 
 export function loader(args: Route.LoaderArgs) {
   if (!isStaticPage(args.params.page)) notFound(args.url.pathname);

@@ -290,10 +290,8 @@ test("/print lists the print types and /print/:id shows one", async ({ page, req
 });
 
 const AXE_PAGES: [string, (request: APIRequestContext) => Promise<string>][] = [
-  ["home", async () => "/"],
+  // The home page, /print and a print type: accessibility.spec.ts checks one page of each route in the pages sitemap.
   ["product", async (request) => `/catalog/goods/${(await seedGroups(request, (g) => g.coatings.length > 0, 1))[0].id}`],
-  ["print list", async () => "/print"],
-  ["print type", async (request) => `/print/${(await apiData<{ id: number }[]>(request, "/print-types/list"))[0].id}`],
 ];
 
 for (const [name, pathOf] of AXE_PAGES) {

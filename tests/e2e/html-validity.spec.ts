@@ -1,11 +1,13 @@
 /**
  * Issues 16 and 25: the W3C Nu HTML checker (vnu-jar, the checker validator.w3.org runs) finds no
  * errors on any page the shop serves, in the HTML people get and in the complete document crawlers
- * get. The pages come from the route table (app/routes.ts): every page route must have its real
- * instances below — every static page, every list and detail, the account pages logged in, the
- * cart pages, search, the 404 — or the test fails naming the route, so a new page cannot be left
- * out; every URL of the pages sitemap must be among them. It needs Java: `.ci/run` installs it
- * when missing; elsewhere the test is skipped with a note when there is none.
+ * get. The pages come from the route table and the routes' handles (tests/support/public-pages.ts,
+ * ADR 048): a page route without a parameter is checked at its path, and every URL of the pages
+ * sitemap (what routes declare in `handle.sitemap`) is checked, with no list to edit. Routes with
+ * parameters, logged-in and refused-form variants have their real instances below — every list
+ * and detail, the account pages logged in, the cart pages, search, the 404 — and a parameter
+ * route without one fails the test, naming it. It needs Java: `.ci/run` installs it when missing;
+ * elsewhere the test is skipped with a note when there is none.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -13,10 +15,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Browser, BrowserContext } from "@playwright/test";
 import vnu from "vnu-jar";
-import routes from "#app/routes.ts";
 import { STATIC_PAGES } from "#app/features/content/static-pages.ts";
 import { test, expect } from "#tests/support/fixtures.ts";
 import { MSK_URL } from "#tests/support/servers.ts";
+import { isPlainPath, PAGE_ROUTES, publicPages } from "#tests/support/public-pages.ts";
 
 const hasJava = spawnSync("java", ["-version"]).status === 0;
 
@@ -43,23 +45,6 @@ interface Instance {
   personOnly?: boolean;
 }
 
-interface RouteEntry {
-  path?: string;
-  index?: boolean;
-  file: string;
-  children?: RouteEntry[];
-}
-
-function flatten(entries: RouteEntry[], prefix = ""): { pattern: string; file: string }[] {
-  return entries.flatMap((e) => {
-    const pattern = e.index ? prefix || "/" : `${prefix}/${e.path ?? ""}`.replace(/\/+/g, "/");
-    return [{ pattern, file: e.file }, ...flatten(e.children ?? [], pattern === "/" ? "" : pattern)];
-  });
-}
-
-/** A resource route (JSON, a redirect, a file) is a `.ts` module; pages are `.tsx`. */
-const isPage = (file: string) => file.endsWith(".tsx");
-
 /** The first link of a list page that matches, e.g. the first /news/{id}. */
 async function firstLink(request: APIRequestContext, list: string, pattern: RegExp): Promise<string> {
   const html = await (await request.get(list)).text();
@@ -68,18 +53,30 @@ async function firstLink(request: APIRequestContext, list: string, pattern: RegE
   return found!;
 }
 
+/**
+ * The pages to check, by route pattern: the variants below, each page route without a parameter
+ * at its own path, and every page of the pages sitemap.
+ */
 async function instances(request: APIRequestContext): Promise<Record<string, Instance[]>> {
+  const table = await variants(request);
+  for (const { pattern } of PAGE_ROUTES) {
+    if (isPlainPath(pattern) && !table[pattern]?.length) table[pattern] = [{ name: pattern, url: pattern }];
+  }
+  for (const page of await publicPages(request)) {
+    const list = (table[page.pattern] ??= []);
+    if (!list.some((i) => i.url === page.path)) list.push({ name: `sitemap ${page.path}`, url: page.path });
+  }
+  return table;
+}
+
+/** Routes with parameters, and the variants worth a check of their own (Moscow, logged in, a refused form). */
+async function variants(request: APIRequestContext): Promise<Record<string, Instance[]>> {
   const product = ((await (await request.get("/api/product/list?pageLimit=1")).json()) as { data: { elements: { id: number }[] } }).data.elements[0]!.id;
   const news = await firstLink(request, "/news", /\/news\/\d+/);
   const promotion = await firstLink(request, "/actions", /\/actions\/\d+/);
   const category = await firstLink(request, "/catalog", /\/catalog\/(?!goods\/)[a-z0-9-]+(?=")/);
   const brand = await firstLink(request, "/brands", /\/brands\/[a-z0-9-]+(?=")/);
-  const printType = await firstLink(request, "/print", /\/print\/\d+/);
   const searchText = "/search/text=%D1%80%D1%83%D1%87%D0%BA%D0%B0";
-  // Every print type the pages sitemap lists (a handful), not just the first.
-  const sitemap = await (await request.get("/sitemap-pages.xml")).text();
-  const printTypes = [...sitemap.matchAll(/<loc>[^<]*?(\/print\/\d+)<\/loc>/g)].map((m) => m[1]!);
-  expect(printTypes).toContain(printType);
   return {
     "/": [
       { name: "home", url: "/" },
@@ -90,13 +87,11 @@ async function instances(request: APIRequestContext): Promise<Record<string, Ins
       { name: "news list, page 2", url: "/news?page=2" },
     ],
     "/news/:id": [{ name: "news item", url: news }],
-    "/blog": [{ name: "blog list", url: "/blog" }],
     "/blog/:id": [
       { name: "blog post with comments", url: "/blog/25" },
       { name: "blog post with comments, logged in", url: "/blog/25", as: "user", personOnly: true },
       { name: "blog comment refused", url: "/blog/25", as: "user", form: { intent: "create", text: " " }, personOnly: true },
     ],
-    "/actions": [{ name: "promotions", url: "/actions" }],
     "/actions/:id": [
       { name: "promotion", url: promotion },
       { name: "promotion with products", url: "/actions/43" },
@@ -125,7 +120,6 @@ async function instances(request: APIRequestContext): Promise<Record<string, Ins
       { name: "signup", url: "/signup" },
       { name: "signup refused", url: "/signup", form: { email: "x", password: "1", name: "" }, personOnly: true },
     ],
-    "/forgot-password": [{ name: "forgot password", url: "/forgot-password" }],
     "/reset-password": [{ name: "reset password", url: `/reset-password?token=${TOKEN}` }],
     "/reset-password/:token": [{ name: "reset password by path", url: `/reset-password/${TOKEN}` }],
     "/email/confirm": [{ name: "e-mail confirmation", url: `/email/confirm?token=${TOKEN}` }],
@@ -134,23 +128,17 @@ async function instances(request: APIRequestContext): Promise<Record<string, Ins
       { name: "contacts", url: "/contacts" },
       { name: "contacts, Moscow", url: "msk:/contacts" },
     ],
-    "/route": [{ name: "route (simple layout)", url: "/route" }],
     "/favorites": [
       { name: "favourites", url: "/favorites" },
       { name: "favourites, logged in", url: "/favorites", as: "user", personOnly: true },
     ],
-    "/comparison": [{ name: "comparison", url: "/comparison" }],
-    "/catalog": [{ name: "catalogue", url: "/catalog" }],
     "/catalog/:slug": [
       { name: "category", url: category },
       { name: "category, page 2 sorted", url: `${category}?page=2&sort=price-asc` },
     ],
     "/catalog/:slug/filter/*": [{ name: "category with filters", url: "/catalog/ruchki/filter/color=belyy" }],
-    "/brands": [{ name: "brands", url: "/brands" }],
     "/brands/:slug/*": [{ name: "brand", url: brand }],
     "/bestoffers/*": [{ name: "curated list", url: "/bestoffers" }],
-    "/newones/*": [{ name: "new arrivals", url: "/newones" }],
-    "/recommended/*": [{ name: "recommended", url: "/recommended" }],
     "/search": [{ name: "search, no query", url: "/search" }],
     "/search/*": [
       { name: "search", url: searchText },
@@ -158,8 +146,7 @@ async function instances(request: APIRequestContext): Promise<Record<string, Ins
       { name: "search, nothing found", url: "/search/text=zzzqqq" },
     ],
     "/catalog/goods/:id": [{ name: "product", url: `/catalog/goods/${product}` }],
-    "/print": [{ name: "print types", url: "/print" }],
-    "/print/:id": printTypes.map((url) => ({ name: `print type ${url.split("/").pop()}`, url })),
+    // Every print type: the pages sitemap lists them (a handful).
     "/cart": [
       { name: "cart", url: "/cart", personOnly: true },
       { name: "cart, logged in", url: "/cart", as: "user", personOnly: true },
@@ -199,17 +186,16 @@ async function loggedIn(browser: Browser, email: string): Promise<BrowserContext
   return context;
 }
 
-test("every page route has instances to check, and the pages sitemap lists none besides them", async ({ request }) => {
+test("every page route has instances to check, and every page of the pages sitemap is checked", async ({ request }) => {
   const table = await instances(request);
-  const pages = flatten(routes as RouteEntry[]).filter((r) => isPage(r.file));
-  expect(pages.length).toBeGreaterThan(30);
-  expect(pages.filter((r) => !table[r.pattern]?.length).map((r) => `${r.pattern} (${r.file})`), "page routes without an instance").toEqual([]);
-  expect(Object.keys(table).filter((pattern) => !pages.some((r) => r.pattern === pattern)), "instances of routes that do not exist").toEqual([]);
+  expect(PAGE_ROUTES.length).toBeGreaterThan(30);
+  expect(PAGE_ROUTES.filter((r) => !table[r.pattern]?.length).map((r) => `${r.pattern} (${r.file})`), "page routes without an instance").toEqual([]);
+  expect(Object.keys(table).filter((pattern) => !PAGE_ROUTES.some((r) => r.pattern === pattern)), "instances of routes that do not exist").toEqual([]);
   const checked = new Set(Object.values(table).flatMap((list) => list.map((i) => i.url)));
-  const sitemap = await (await request.get("/sitemap-pages.xml")).text();
-  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const listed = await publicPages(request);
   expect(listed.length).toBeGreaterThan(10);
-  expect(listed.filter((p) => !checked.has(p)), "sitemap pages not checked").toEqual([]);
+  expect(listed.filter((p) => p.pattern === "/print/:id").length, "print types in the pages sitemap").toBeGreaterThan(1);
+  expect(listed.filter((p) => !checked.has(p.path)).map((p) => p.path), "sitemap pages not checked").toEqual([]);
 });
 
 test("the Nu HTML checker finds no errors on any page the shop serves", async ({ request, browser }) => {

@@ -13,7 +13,7 @@ import { CLIENT_IP_HEADER, endpoints } from "../../contract/index";
 import { MEMORY, startReferenceApi, type ReferenceApi } from "../../api/index";
 import { DEMO_PASSWORD } from "../../api/auth/demo-accounts";
 import { createAuthLimits, RateLimited, LOGIN_FAILURES } from "../../api/auth/limits";
-import { setClientIpHeader } from "../../app/lib/backend.server";
+import { setClientIpHeader } from "#server/api-listener.ts";
 import { bodyLimit, MiB, UPLOAD_RULES } from "../../server/body-limit";
 import { AVATAR_BODY_LIMIT } from "../../contract/index";
 import { createApiClient } from "../../app/lib/api-client.server";

@@ -1,6 +1,6 @@
 /**
  * A returning visitor's dead session (issue 25, item 6) with a clock that moves: the real
- * reference API (PGlite, demo accounts), the real load context (context.server.ts: cookies, the
+ * reference API (PGlite, demo accounts), the real load context (server/load-context.ts: cookies, the
  * API client's 401 → refresh → retry) behind Express, and the real root, home, profile and search
  * loaders. Requests go over a socket with the cookies a browser would send; the answer says what
  * the loaders gave and which cookies came back.
@@ -15,7 +15,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
-import { createContextFactory, type AppContext } from "#app/lib/context.server.ts";
+import type { AppContext } from "#app/lib/context.server.ts";
+import { createContextFactory } from "#server/load-context.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
 import { loader as rootLoader } from "#app/root.tsx";

@@ -1,6 +1,6 @@
 /**
  * The anonymous page cache (server/page-cache.ts) in a real Express pipeline: the real
- * security headers (CSP nonce), compression, the real city middleware (context.server.ts, §4,
+ * security headers (CSP nonce), compression, the real city middleware (server/load-context.ts, §4,
  * over a fake backend) and a fake page handler that streams HTML in chunks, counts its renders
  * and prints who it rendered for. Requests go over real sockets.
  */
@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import express, { type RequestHandler } from "express";
 import compression from "compression";
 import { securityHeaders } from "#server/security.ts";
-import { createContextFactory } from "#app/lib/context.server.ts";
+import { createContextFactory } from "#server/load-context.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
 import { readCookies } from "#app/lib/cookies.server.ts";

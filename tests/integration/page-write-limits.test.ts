@@ -1,6 +1,6 @@
 /**
  * The storefront's side of the write limits (issue 25 item 3, ADR 041), with the real load context
- * (context.server.ts), the real page actions, the embedded API and one shared limiter:
+ * (server/load-context.ts), the real page actions, the embedded API and one shared limiter:
  *
  * - a page action that writes through the API counts once in the storefront's `page` tier and once
  *   in its kind in the API, never twice in one bucket (ten orders through the ordering page pass;
@@ -14,7 +14,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import { sql } from "drizzle-orm";
 import { endpoints } from "#contract/index.ts";
 import type { City } from "#contract/content.ts";
-import { createContextFactory } from "#app/lib/context.server.ts";
+import { createContextFactory } from "#server/load-context.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
 import type { OrderAnswer } from "#app/features/cart/ordering.ts";

@@ -1,14 +1,14 @@
 /**
  * Issue 16 in a real Express pipeline, in server.ts's order: the request log, the request guard,
  * the security headers, the cross-site guard, the body limit, the page guard, the real city
- * middleware (context.server.ts over a fake backend), a page that echoes what it saw, and the
+ * middleware (server/load-context.ts over a fake backend), a page that echoes what it saw, and the
  * error handler. Requests go over raw sockets, so the test sends what a hostile client sends.
  */
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import express, { type RequestHandler } from "express";
-import { createContextFactory } from "#app/lib/context.server.ts";
+import { createContextFactory } from "#server/load-context.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
 import type { City } from "#contract/content.ts";
@@ -180,7 +180,8 @@ describe("hosts (issue 16: a bad Host killed the process)", () => {
     const next = vi.fn();
     await context.resolveCity(req as never, res as never, next);
     expect(next).toHaveBeenCalledWith();
-    (res.writeHead as () => unknown)();
+    // on-headers runs the cookie's listener when the headers go out.
+    (res.writeHead as () => unknown).call(res);
     expect(headers).toEqual(["cityId=3; Max-Age=2678400; Path=/; Secure; SameSite=Lax"]);
   });
 });

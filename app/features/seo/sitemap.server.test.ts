@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { layout, route } from "@react-router/dev/routes";
 import type { Backend } from "#app/lib/backend.server.ts";
-import { createSitemapService, productPageSize, robotsTxt, urlsetXml, xmlEscape } from "./sitemap.server.ts";
+import { STATIC_PAGES } from "#app/features/content/static-pages.ts";
+import { routeManifest } from "#tests/support/route-manifest.ts";
+import { createSitemapService as createService, productPageSize, robotsTxt, urlsetXml, xmlEscape } from "./sitemap.server.ts";
+import { sitemapPages, type SitemapPage } from "./sitemap-handle.ts";
 import { MAX_PRODUCT_SITEMAPS, parseSitemapFile, SITEMAP_FILES } from "./sitemap-files.ts";
 import type { SitemapEntry, SitemapType } from "#contract/seo.ts";
 
@@ -61,6 +65,14 @@ function fakeApi(products: number, options: { failing?: () => boolean } = {}) {
   };
   return { backend, calls, change: () => listeners.forEach((l) => l()) };
 }
+
+/** The pages the real route table's handles declare (app/routes.ts and its modules). */
+let declared: SitemapPage[] = [];
+beforeAll(async () => {
+  declared = sitemapPages(await routeManifest());
+}, 60_000);
+
+const createSitemapService = (backend: Backend, timeoutMs: number) => createService(backend, timeoutMs, async () => declared);
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
 
@@ -193,3 +205,28 @@ describe("sitemap service", () => {
     expect((await sitemaps.file("http://localhost", "sitemap.xml")).status).toBe(200);
   });
 });
+
+describe("pages declared by their routes (handle.sitemap, ADR 048)", () => {
+  it("lists the listing pages, the static and content pages from the route modules' handles", () => {
+    expect(declared.filter((p) => !p.content).map((p) => p.path).sort()).toEqual(["/", "/bestoffers", "/brands", "/catalog", "/newones", "/print", "/recommended"]);
+    expect(declared.filter((p) => p.content).map((p) => p.path).sort()).toEqual([...STATIC_PAGES, "contacts", "route"].map((slug) => `/${slug}`).sort());
+  });
+
+  it("lists a new route that declares its entry, under any layout, with no list to edit", async () => {
+    const manifest = await routeManifest([layout("layouts/user.tsx", [route("gift-wrap/*", "routes/home.tsx", { id: "gift-wrap" })])]);
+    manifest["gift-wrap"] = { ...manifest["gift-wrap"]!, module: { handle: { sitemap: true } } };
+    const sitemaps = createService(fakeApi(3).backend, 1000, async () => sitemapPages(manifest));
+    const pages = await sitemaps.file("http://localhost", "sitemap-pages.xml");
+    expect(pages.status === 200 && locs(pages.body)).toContain("http://localhost/gift-wrap");
+  });
+
+  it("refuses an entry without paths on a route with a parameter", () => {
+    expect(() =>
+      sitemapPages({
+        root: { id: "root", path: "", module: {} },
+        item: { id: "item", parentId: "root", path: "gift/:id", module: { handle: { sitemap: true } } },
+      }),
+    ).toThrow(/item \(\/gift\/:id\).*handle\.sitemap\.paths/);
+  });
+});
+

@@ -15,13 +15,7 @@ import { createApiClient } from "#app/lib/api-client.server.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
 import { createSharedCache } from "#app/lib/cache.server.ts";
 import { MAX_PRODUCT_SITEMAPS, parseSitemapFile, POST_SITEMAP_FILES, productSitemapFile, SITEMAP_INDEX_FILE, type PostSitemapType, type SitemapFile } from "./sitemap-files.ts";
-import { STATIC_PAGES } from "#app/features/content/static-pages.ts";
-
-/** Listing pages that always exist (§2). */
-export const SITEMAP_LISTING_PATHS = ["/", "/catalog", "/brands", "/bestoffers", "/newones", "/recommended", "/print"] as const;
-
-/** Content pages with a route (§2); listed when the content service has them. */
-export const SITEMAP_CONTENT_SLUGS = [...STATIC_PAGES, "contacts", "route"] as const;
+import type { SitemapPage } from "./sitemap-handle.ts";
 
 export const XML_CONTENT_TYPE = "application/xml; charset=utf-8";
 export const TEXT_CONTENT_TYPE = "text/plain; charset=utf-8";
@@ -146,7 +140,16 @@ export type SitemapResult = { status: 200; body: string } | { status: 404 } | { 
 
 export type SitemapService = ReturnType<typeof createSitemapService>;
 
-export function createSitemapService(backend: Backend, defaultTimeoutMs: number, now: () => number = Date.now) {
+/**
+ * `pages`: the pages that routes declare in their `handle` (sitemap-handle.ts), read from the
+ * server build when a pages file is built.
+ */
+export function createSitemapService(
+  backend: Backend,
+  defaultTimeoutMs: number,
+  pages: () => Promise<SitemapPage[]>,
+  now: () => number = Date.now,
+) {
   const api = createApiClient({ baseUrl: backend.baseUrl, fetch: backend.fetch, defaultTimeoutMs });
   const cache = createSharedCache({ maxEntries: MAX_CACHED_FILES, maxBytes: MAX_CACHED_BYTES, sizeOf: resultSize, freshMs: FRESH_MS, staleMs: STALE_MS, now });
   backend.onChange(() => cache.clear());
@@ -195,16 +198,21 @@ export function createSitemapService(backend: Backend, defaultTimeoutMs: number,
         return { status: 200, body: urlsetXml(origin, list.map((e) => ({ path: entryPath(kind, e), lastmod: e.updatedAt }))) };
       }
       case "pages": {
-        // Print types are a few dozen at most: they join the listing and content pages.
-        const [pages, printTypes] = await Promise.all([
+        // The pages routes declare (their handles), content pages when the content service has
+        // them; print types are a few dozen at most: they join them.
+        const [declared, contentPages, printTypes] = await Promise.all([
+          pages(),
           entries("pages", 1, SITEMAP_MAX_PAGE_SIZE),
           entries("print-types", 1, SITEMAP_MAX_PAGE_SIZE),
         ]);
-        const bySlug = new Map(pages.map((p) => [p.slug, p]));
-        const urls: SitemapUrl[] = SITEMAP_LISTING_PATHS.map((path) => ({ path }));
-        for (const slug of SITEMAP_CONTENT_SLUGS) {
-          const page = bySlug.get(slug);
-          if (page) urls.push({ path: `/${slug}`, lastmod: page.updatedAt });
+        const bySlug = new Map(contentPages.map((p) => [p.slug, p]));
+        const urls: SitemapUrl[] = [];
+        for (const page of declared) {
+          if (!page.content) urls.push({ path: page.path });
+          else {
+            const content = bySlug.get(page.path.slice(1));
+            if (content) urls.push({ path: page.path, lastmod: content.updatedAt });
+          }
         }
         for (const printType of printTypes) urls.push({ path: entryPath("print-types", printType), lastmod: printType.updatedAt });
         return { status: 200, body: urlsetXml(origin, urls) };
