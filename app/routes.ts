@@ -83,6 +83,8 @@ export default [
   route("cart/ordering", "routes/cart-ordering.tsx"),
   route("cart/upload", "routes/cart-upload.ts"),
   route("cart/sync", "routes/cart-sync.ts"),
+  // The login merge of a guest's local lists and cart (ADR 045).
+  route("account/merge", "routes/account-merge.ts"),
   route("thanks", "routes/thanks.tsx"),
 
   // Newsletter subscription (issue 18): the form and the letter's confirmation link.

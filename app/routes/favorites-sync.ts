@@ -1,10 +1,8 @@
 /**
- * /favorites/sync (ADR 034): a logged-in visitor's favourites on the server. GET answers the
- * server's group ids (404 ids removed); POST intent=add|delete|clear changes them. JSON for the
- * browser's RemoteList adapter; never cached.
+ * /favorites/sync (ADR 034, 045): a logged-in visitor's favourites change. POST intent=add|delete|clear
+ * from the page's fetchers; the list itself comes from the root loader (revalidated after it). Never cached.
  */
 import type { Route } from "./+types/favorites-sync";
-import { changeList, loadList } from "#app/features/shopping/list-sync.server.ts";
+import { changeList } from "#app/features/shopping/list-sync.server.ts";
 
-export const loader = ({ context, url }: Route.LoaderArgs) => loadList(context, "favorites", url);
 export const action = ({ context, request }: Route.ActionArgs) => changeList(context, "favorites", request);

@@ -1,8 +1,10 @@
 /**
- * /search/history (issue 19, ADR 034): a logged-in visitor's search history for the header's
- * suggestions. GET: the queries, newest first; POST intent=delete (text=…) forgets one, intent=clear
- * all. The browser never calls /api (ADR 003); JSON, never cached. Guests keep theirs in local storage.
+ * /search/history (issue 19, ADR 034, 045): a logged-in visitor's search history changes, from the
+ * header's fetcher: POST intent=delete (text=…) forgets one, intent=clear all; the list itself
+ * comes from the root loader. The browser never calls /api (ADR 003); never cached. Guests keep
+ * theirs in local storage.
  */
+import { data } from "react-router";
 import type { Route } from "./+types/search-history";
 import { endpoints } from "#contract/index.ts";
 import { DEFAULT_ERROR_MESSAGE } from "#app/lib/api-client.server.ts";
@@ -13,19 +15,13 @@ export const HISTORY_BAD_REQUEST_MESSAGE = "Не удалось изменить
 
 type Answer = { ok: true; history: string[] } | { ok: false; status: number; message: string };
 
-const json = (body: Answer) => Response.json(body, { status: body.ok ? 200 : body.status, headers: { "Cache-Control": "no-store" } });
+const json = (body: Answer) => data(body, { status: body.ok ? 200 : body.status, headers: { "Cache-Control": "no-store" } });
 const failure = (error: { status: number; message: string }): Answer => ({
   ok: false,
   status: error.status >= 400 && error.status < 500 ? error.status : 502,
   message: error.message || DEFAULT_ERROR_MESSAGE,
 });
 const texts = (entries: { text: string }[]) => entries.map((e) => e.text);
-
-export async function loader({ context }: Route.LoaderArgs) {
-  if (!context.isAuthenticated) return json({ ok: false, status: 401, message: HISTORY_LOGIN_MESSAGE });
-  const result = await context.api.call(endpoints.searchHistoryList, {});
-  return json(result.ok ? { ok: true, history: texts(result.data) } : failure(result.error));
-}
 
 export async function action({ context, request }: Route.ActionArgs) {
   if (!context.isAuthenticated) return json({ ok: false, status: 401, message: HISTORY_LOGIN_MESSAGE });

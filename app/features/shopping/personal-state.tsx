@@ -1,0 +1,456 @@
+/**
+ * Personal state in React (§4, ADR 045): favourites, comparison, the cart and the search history
+ * behind one set of hooks, so a page never knows which source it has.
+ *
+ * - **Guests:** local storage (app/lib/local-store.ts), read with useSyncExternalStore whose server
+ *   snapshot is "not known" — the server render and the hydrating render are the same for everyone
+ *   (the page cache shares them, ADR 026) and the stored state comes right after hydration; other
+ *   tabs follow through the `storage` event.
+ * - **Logged-in visitors:** the root loader's `personal` (deferred on a document request), changed
+ *   through `useFetcher` posts to resource routes (/favorites/sync, /comparison/sync, /cart/sync,
+ *   /search/history). The action revalidates the root; until then the fetchers' form data is
+ *   shown over the loader's lists (optimistic); a refused change stops being pending, so the
+ *   loader's list shows again (the rollback) and its message is shown. Another tab follows on focus
+ *   (the root is revalidated) or on its next action.
+ * - **Login:** one merge action (/account/merge) takes the guest's leftovers; each part of local
+ *   storage is cleared only once the server has it. Until then the lists show the merge's result.
+ *
+ * No module-level state: the page's stores live in the provider (one per app, in React state), the
+ * source is chosen on each render from the root data's `isAuthenticated`.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useFetcher, useFetchers, useRevalidator } from "react-router";
+import { MAX_COMPARISON, MAX_FAVORITES } from "#contract/limits.ts";
+import { useRootData } from "#app/lib/root-data.ts";
+import type { StorageLike, EventSource } from "#app/lib/local-store.ts";
+import { COMPARISON_ERROR_MESSAGE, COMPARISON_LIMIT_MESSAGE, COMPARISON_STORAGE_KEY } from "#app/features/comparison/comparison.ts";
+import { FAVORITES_ERROR_MESSAGE, FAVORITES_LIMIT_MESSAGE, FAVORITES_STORAGE_KEY } from "#app/features/favorites/favorites.ts";
+import { createCartStore, type CartStore } from "#app/features/cart/cart-store.ts";
+import { EMPTY_LOCAL_CART, type LocalCart } from "#app/features/cart/cart.ts";
+import type { CartPriceAnswer } from "#app/features/cart/cart-view.ts";
+import type { ServerCartAnswer } from "#app/features/cart/cart.server.ts";
+import { addQuery, createSearchHistory, removeQuery, type SearchHistory } from "#app/features/search/history.ts";
+import { createLocalIds, isId, type LocalIds } from "./local-ids.ts";
+import { notices } from "./notice.ts";
+import {
+  CART_SYNC_ACTION,
+  cartFields,
+  cartKey,
+  cartWithLeftovers,
+  hasCartContent,
+  LIST_ACTIONS,
+  MERGE_ACTION,
+  MERGE_FAILED_MESSAGE,
+  optimisticHistory,
+  optimisticIds,
+  SEARCH_HISTORY_ACTION,
+  withLeftovers,
+  withRecent,
+  type ListKind,
+  type MergeAnswer,
+  type Personal,
+} from "./personal.ts";
+
+export const CART_SYNC_FAILED = "Не удалось сохранить корзину. Проверьте соединение и попробуйте ещё раз.";
+export const CART_LOAD_FAILED = "Не удалось загрузить корзину из личного кабинета. Пока она хранится в этом браузере.";
+export const HISTORY_CHANGE_FAILED = "Не удалось изменить историю поиска. Попробуйте ещё раз.";
+const CART_SAVE_DEBOUNCE_MS = 300;
+
+const LISTS: Record<ListKind, { key: string; max: number; limitMessage: string; errorMessage: string }> = {
+  favorites: { key: FAVORITES_STORAGE_KEY, max: MAX_FAVORITES, limitMessage: FAVORITES_LIMIT_MESSAGE, errorMessage: FAVORITES_ERROR_MESSAGE },
+  comparison: { key: COMPARISON_STORAGE_KEY, max: MAX_COMPARISON, limitMessage: COMPARISON_LIMIT_MESSAGE, errorMessage: COMPARISON_ERROR_MESSAGE },
+};
+
+/** The guest's stores in this browser (also a logged-in visitor's leftovers, until merged). */
+export interface LocalStores {
+  favorites: LocalIds;
+  comparison: LocalIds;
+  cart: CartStore;
+  history: SearchHistory;
+}
+
+export function createLocalStores(storage: () => StorageLike | null, events: EventSource | null): LocalStores {
+  return {
+    favorites: createLocalIds(FAVORITES_STORAGE_KEY, MAX_FAVORITES, storage, events),
+    comparison: createLocalIds(COMPARISON_STORAGE_KEY, MAX_COMPARISON, storage, events),
+    cart: createCartStore(storage, events),
+    history: createSearchHistory(storage, events),
+  };
+}
+
+/** The logged-in visitor's cart as this page edits it (kept while the server agrees, ADR 045). */
+interface CartSource {
+  /** The cart shown; null while not known. */
+  cart: LocalCart | null;
+  update(change: (cart: LocalCart) => LocalCart): void;
+  clear(): void;
+  sync: SyncState;
+  retry(): void;
+}
+
+export interface SyncState {
+  /** The answer for the cart as it is now; null while a change is on its way. */
+  answer: CartPriceAnswer | null;
+  /** The last answer received (dimmed while the next is pending). */
+  latest: CartPriceAnswer | null;
+  pending: boolean;
+}
+
+interface PersonalContextValue {
+  authenticated: boolean;
+  /** The loader's personal data once known (logged in); null for guests and while it loads. */
+  server: Personal | null;
+  local: LocalStores | null;
+  serverCart: CartSource;
+  /** Queries searched on this page by a logged-in visitor (the server has them after their page loads). */
+  recent: readonly string[];
+  setRecent(change: (recent: readonly string[]) => readonly string[]): void;
+}
+
+const PersonalContext = createContext<PersonalContextValue | null>(null);
+
+const noSubscribe = () => () => {};
+const nothing = () => null;
+
+function isThenable<T>(value: unknown): value is PromiseLike<T> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+/** The root loader's `personal` (a value or, on a document request, a promise), once known. */
+function useResolved(raw: Personal | Promise<Personal> | null | undefined): Personal | null {
+  const [resolved, setResolved] = useState<{ from: unknown; value: Personal } | null>(null);
+  useEffect(() => {
+    if (!isThenable<Personal>(raw)) return;
+    let live = true;
+    raw.then(
+      (value) => live && setResolved({ from: raw, value }),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [raw]);
+  if (!raw) return null;
+  if (!isThenable(raw)) return raw;
+  return resolved?.from === raw ? resolved.value : null;
+}
+
+function useLocalValue<T>(store: { subscribe(on: () => void): () => void; getSnapshot(): T } | null | undefined): T | null {
+  return useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.getSnapshot ?? nothing, nothing);
+}
+
+/** The logged-in cart: the loader's, or this page's edit of it while it is saved (debounced) or the server agrees. */
+function useServerCart(server: Personal | null, local: LocalStores | null): CartSource {
+  const fetcher = useFetcher<ServerCartAnswer>({ key: "personal-cart" });
+  const { submit } = fetcher;
+  const [kept, setKept] = useState<LocalCart | null>(null);
+  const [scheduled, setScheduled] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef<LocalCart | null>(null);
+  const leftovers = useLocalValue(local?.cart);
+
+  const loaded = server?.cart.ok ? server.cart : null;
+  const base = loaded ? cartWithLeftovers(loaded.cart, leftovers ?? EMPTY_LOCAL_CART) : null;
+  const failed = fetcher.state === "idle" && fetcher.data?.ok === false;
+  const saving = scheduled || fetcher.state !== "idle";
+  const cart = base && kept && (saving || failed || cartKey(kept) === cartKey(base)) ? kept : base;
+
+  useEffect(() => {
+    latest.current = cart;
+  }, [cart]);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  const save = useCallback(
+    (next: LocalCart) => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      setScheduled(false);
+      void submit(cartFields(next), { method: "post", action: CART_SYNC_ACTION });
+    },
+    [submit],
+  );
+
+  const update = useCallback(
+    (change: (cart: LocalCart) => LocalCart) => {
+      const current = latest.current;
+      if (!current) return;
+      const next = change(current);
+      if (next === current) return;
+      latest.current = next;
+      setKept(next);
+      setScheduled(true);
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => save(next), CART_SAVE_DEBOUNCE_MS);
+    },
+    [save],
+  );
+
+  const answer = !cart || saving ? null : failed ? (fetcher.data?.answer ?? null) : (loaded?.answer ?? null);
+  return {
+    cart,
+    update,
+    clear: useCallback(() => {
+      if (!latest.current) return;
+      latest.current = EMPTY_LOCAL_CART;
+      setKept(EMPTY_LOCAL_CART);
+      save(EMPTY_LOCAL_CART);
+    }, [save]),
+    sync: { answer, latest: fetcher.data?.answer ?? loaded?.answer ?? null, pending: saving },
+    retry: useCallback(() => {
+      if (latest.current) save(latest.current);
+    }, [save]),
+  };
+}
+
+/**
+ * §4 "sync on login": while logged in with guest leftovers in local storage, one merge action per
+ * load of the personal data; each part of local storage is cleared once its merge is in (and the
+ * root revalidated); a failure keeps it, says so, and is tried again with the next data.
+ */
+function useLoginMerge(authenticated: boolean, server: Personal | null, local: LocalStores | null) {
+  const fetcher = useFetcher<MergeAnswer>({ key: "personal-merge" });
+  const { submit } = fetcher;
+  const favorites = useLocalValue(local?.favorites);
+  const comparison = useLocalValue(local?.comparison);
+  const cart = useLocalValue(local?.cart);
+  const tried = useRef<Personal | null>(null);
+  const handled = useRef<MergeAnswer | null>(null);
+  const leftovers = (favorites?.length ?? 0) > 0 || (comparison?.length ?? 0) > 0 || (cart !== null && hasCartContent(cart));
+
+  useEffect(() => {
+    if (!authenticated || !server || !leftovers || fetcher.state !== "idle" || tried.current === server) return;
+    tried.current = server;
+    const fields: Record<string, string> = { favorites: (favorites ?? []).join(","), comparison: (comparison ?? []).join(",") };
+    if (cart && hasCartContent(cart)) Object.assign(fields, cartFields(cart, "merge"));
+    void submit(fields, { method: "post", action: MERGE_ACTION });
+  }, [authenticated, server, leftovers, fetcher.state, favorites, comparison, cart, submit]);
+
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || handled.current === answer || !local) return;
+    handled.current = answer;
+    if (answer.favorites) local.favorites.set([]);
+    if (answer.comparison) local.comparison.set([]);
+    if (answer.cart) local.cart.clear();
+    if (!answer.ok) notices.show(answer.message || MERGE_FAILED_MESSAGE);
+  }, [fetcher.state, fetcher.data, local]);
+}
+
+/** Another tab's change shows when this one comes back to the front (the root is revalidated). */
+function useFocusRevalidation(authenticated: boolean) {
+  const { revalidate, state } = useRevalidator();
+  const busy = state !== "idle";
+  useEffect(() => {
+    if (!authenticated) return;
+    const onFocus = () => {
+      if (document.visibilityState === "visible" && !busy) void revalidate();
+    };
+    window.addEventListener("focus", onFocus);
+    document.addEventListener("visibilitychange", onFocus);
+    return () => {
+      window.removeEventListener("focus", onFocus);
+      document.removeEventListener("visibilitychange", onFocus);
+    };
+  }, [authenticated, busy, revalidate]);
+}
+
+/** Mounted once, in the root route: the page's stores and the logged-in visitor's data. */
+export function PersonalStateProvider({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const authenticated = root?.isAuthenticated ?? false;
+  const server = useResolved(authenticated ? root?.personal : null);
+  const [local] = useState<LocalStores | null>(() => (typeof window === "undefined" ? null : createLocalStores(() => window.localStorage, window)));
+  const [recent, setRecent] = useState<readonly string[]>([]);
+  const serverCart = useServerCart(authenticated ? server : null, local);
+  useLoginMerge(authenticated, server, local);
+  useFocusRevalidation(authenticated);
+
+  const cartLoadFailed = authenticated && server !== null && !server.cart.ok;
+  useEffect(() => {
+    if (cartLoadFailed) notices.show(CART_LOAD_FAILED);
+  }, [cartLoadFailed]);
+  // Logged out: nothing of the account's history stays on the page.
+  useEffect(() => {
+    if (!authenticated) setRecent([]);
+  }, [authenticated]);
+
+  const value = useMemo<PersonalContextValue>(
+    () => ({ authenticated, server: authenticated ? server : null, local, serverCart, recent, setRecent }),
+    [authenticated, server, local, serverCart, recent],
+  );
+  return <PersonalContext.Provider value={value}>{children}</PersonalContext.Provider>;
+}
+
+/** For tests: the provider's value around components without the root route. */
+export { PersonalContext };
+
+// ───── favourites and comparison ─────
+
+export interface SavedListApi {
+  /** The ids, newest first; null while not known (server render, hydration, a logged-in list loading). */
+  ids: readonly number[] | null;
+  add(id: number): void;
+  remove(id: number): void;
+  toggle(id: number): void;
+  /** §4: a logged-in visitor's list is cleared only once the server has cleared it. */
+  clear(): void;
+  /** §4 404 ids: drops ids the catalogue no longer has; answers the ids it dropped. */
+  dropMissing(ids: readonly number[]): number[];
+}
+
+export function useSavedList(kind: ListKind): SavedListApi {
+  const ctx = useContext(PersonalContext);
+  const { max, limitMessage, errorMessage } = LISTS[kind];
+  const action = LIST_ACTIONS[kind];
+  const store = ctx?.local?.[kind] ?? null;
+  const stored = useLocalValue(store);
+  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
+  const { submit } = fetcher;
+  const fetchers = useFetchers();
+  const authenticated = ctx?.authenticated ?? false;
+  const serverIds = ctx?.server?.[kind];
+
+  let ids: readonly number[] | null = stored;
+  if (authenticated) ids = ctx?.server ? optimisticIds(withLeftovers(serverIds ?? [], stored ?? [], max), fetchers, action) : null;
+
+  const data = fetcher.data;
+  useEffect(() => {
+    if (data && !data.ok) notices.show(data.message || errorMessage);
+  }, [data, errorMessage]);
+
+  const post = (intent: string, changed: readonly number[]) => void submit({ intent, ids: changed.join(",") }, { method: "post", action });
+
+  const add = (id: number) => {
+    if (!isId(id) || ids === null || ids.includes(id)) return;
+    if (ids.length >= max) {
+      console.warn(limitMessage);
+      notices.show(limitMessage);
+      return;
+    }
+    if (authenticated) post("add", [id]);
+    else store?.set([id, ...ids]);
+  };
+  const remove = (id: number) => {
+    if (ids === null || !ids.includes(id)) return;
+    if (authenticated) post("delete", [id]);
+    else store?.set(ids.filter((x) => x !== id));
+  };
+  return {
+    ids,
+    add,
+    remove,
+    toggle: (id) => (ids?.includes(id) ? remove(id) : add(id)),
+    clear() {
+      if (!ids?.length) return;
+      if (authenticated) void submit({ intent: "clear" }, { method: "post", action });
+      else store?.set([]);
+    },
+    dropMissing(missing) {
+      const gone = new Set(missing);
+      const dropped = (ids ?? []).filter((x) => gone.has(x));
+      if (!dropped.length) return [];
+      if (authenticated) post("delete", dropped);
+      else store?.set((ids ?? []).filter((x) => !gone.has(x)));
+      return dropped;
+    },
+  };
+}
+
+// ───── the cart ─────
+
+export interface UseCart {
+  cart: LocalCart;
+  /** False on the server, during hydration and while a logged-in cart loads (useCartPage only). */
+  hydrated: boolean;
+  update(change: (cart: LocalCart) => LocalCart): void;
+  clear(): void;
+}
+
+const emptyCart = () => EMPTY_LOCAL_CART;
+const yes = () => true;
+const no = () => false;
+function noop() {}
+
+/** The cart: the guest's tmg_cart (empty on the server and while hydrating) or the logged-in visitor's server cart. */
+export function useCart(): UseCart {
+  const ctx = useContext(PersonalContext);
+  const store = ctx?.local?.cart ?? null;
+  const stored = useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.getSnapshot ?? emptyCart, emptyCart);
+  if (ctx?.authenticated) {
+    const source = ctx.serverCart;
+    return { cart: source.cart ?? EMPTY_LOCAL_CART, hydrated: true, update: source.update, clear: source.clear };
+  }
+  return { cart: stored, hydrated: true, update: store ? store.update : noop, clear: store ? store.clear : noop };
+}
+
+/**
+ * The cart with `hydrated`: false on the server, during hydration and while a logged-in cart is
+ * not known (the cart pages show a placeholder then, not "empty").
+ */
+export function useCartPage(): UseCart {
+  const ctx = useContext(PersonalContext);
+  const cart = useCart();
+  const hydrated = useSyncExternalStore(noSubscribe, yes, no);
+  const known = ctx !== null && (!ctx.authenticated || ctx.serverCart.cart !== null);
+  return { ...cart, hydrated: hydrated && known };
+}
+
+/** The logged-in visitor's cart: its server answer (null for a guest, whose page prices through /cart), and its retry. */
+export function useServerCartSync(): (SyncState & { retry(): void }) | null {
+  const ctx = useContext(PersonalContext);
+  if (!ctx?.authenticated) return null;
+  return { ...ctx.serverCart.sync, retry: ctx.serverCart.retry };
+}
+
+// ───── search history ─────
+
+export interface UseSearchHistory {
+  /** The queries, newest first; empty on the server and in the first render (hydration matches). */
+  list: readonly string[];
+  add(text: string): void;
+  remove(text: string): void;
+  clear(): void;
+}
+
+const EMPTY_HISTORY: readonly string[] = Object.freeze([]);
+const emptyHistory = () => EMPTY_HISTORY;
+
+export function useSearchHistory(): UseSearchHistory {
+  const ctx = useContext(PersonalContext);
+  const store = ctx?.local?.history ?? null;
+  const stored = useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.getSnapshot ?? emptyHistory, emptyHistory);
+  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
+  const { submit } = fetcher;
+  const fetchers = useFetchers();
+  const data = fetcher.data;
+  const setRecent = ctx?.setRecent;
+  useEffect(() => {
+    if (!data) return;
+    if (!data.ok) notices.show(data.message || HISTORY_CHANGE_FAILED);
+  }, [data]);
+
+  if (!ctx?.authenticated) {
+    return {
+      list: stored,
+      add: (text) => store?.add(text),
+      remove: (text) => store?.remove(text),
+      clear: () => store?.clear(),
+    };
+  }
+  const list = ctx.server ? optimisticHistory(withRecent(ctx.server.history ?? [], ctx.recent), fetchers) : EMPTY_HISTORY;
+  return {
+    list: list.length ? list : EMPTY_HISTORY,
+    // The server records a search itself when its page loads: this only shows it at once.
+    add: (text) => setRecent?.((recent) => addQuery(recent, text)),
+    remove(text) {
+      if (!list.includes(text)) return;
+      setRecent?.((recent) => removeQuery(recent, text));
+      void submit({ intent: "delete", text }, { method: "post", action: SEARCH_HISTORY_ACTION });
+    },
+    clear() {
+      if (!list.length) return;
+      setRecent?.(() => []);
+      void submit({ intent: "clear" }, { method: "post", action: SEARCH_HISTORY_ACTION });
+    },
+  };
+}

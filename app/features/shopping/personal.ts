@@ -1,0 +1,131 @@
+/**
+ * Personal state (§4, ADR 045), the pure part: what the root loader gives a logged-in visitor, the
+ * resource routes the browser's fetchers post to, and how a list looks while changes are on their
+ * way (the fetchers' form data over the loader's ids: Hydrogen's optimistic cart). No React, no
+ * module-level state: the page's source (the loader or the guest's local storage) is chosen per
+ * render by the root data's `isAuthenticated`.
+ */
+import type { ServerCartAnswer } from "#app/features/cart/cart.server.ts";
+import { cartPayload, EMPTY_LOCAL_CART, type LocalCart } from "#app/features/cart/cart.ts";
+import { linesKey } from "#app/features/cart/cart-view.ts";
+import { isId } from "./local-ids.ts";
+import { addQuery } from "#app/features/search/history.ts";
+
+export type ListKind = "favorites" | "comparison";
+
+/** The root loader's personal data (null parts: that call failed; §8 list failures give empty results). */
+export interface Personal {
+  favorites: number[] | null;
+  comparison: number[] | null;
+  cart: ServerCartAnswer;
+  history: string[] | null;
+}
+
+export interface MergeAnswer {
+  ok: boolean;
+  /** Each part: merged (true), refused (false) or not sent (null). */
+  favorites: boolean | null;
+  comparison: boolean | null;
+  cart: boolean | null;
+  message?: string;
+}
+
+export const LIST_ACTIONS: Record<ListKind, string> = { favorites: "/favorites/sync", comparison: "/comparison/sync" };
+export const CART_SYNC_ACTION = "/cart/sync";
+export const SEARCH_HISTORY_ACTION = "/search/history";
+export const MERGE_ACTION = "/account/merge";
+
+/** Shown when the login merge fails: the guest's items stay in this browser (and are merged next time). */
+export const MERGE_FAILED_MESSAGE = "Не удалось перенести списки и корзину в личный кабинет. Пока они хранятся в этом браузере.";
+
+/** A change on its way: what a fetcher posted. */
+export interface PendingChange {
+  formAction?: string;
+  formData?: FormData;
+}
+
+export const idsField = (value: FormDataEntryValue | null | undefined): number[] =>
+  typeof value === "string" && value ? value.split(",").map(Number).filter(isId) : [];
+
+/**
+ * The list as it will be once the pending changes are through (§4: an add puts the id first, a
+ * remove drops it; a clear waits for the server). A failed change simply stops being pending: the
+ * loader's list (unchanged) shows again, a removed item back where it was.
+ */
+export function optimisticIds(base: readonly number[], pending: readonly PendingChange[], action: string): readonly number[] {
+  let ids = base;
+  for (const change of pending) {
+    if (change.formAction !== action || !change.formData) continue;
+    const intent = change.formData.get("intent");
+    const changed = idsField(change.formData.get("ids"));
+    if (intent === "add") ids = [...changed, ...ids.filter((id) => !changed.includes(id))];
+    else if (intent === "delete") ids = ids.filter((id) => !changed.includes(id));
+  }
+  return ids;
+}
+
+/** The search history with pending removals applied (a clear waits for the server). */
+export function optimisticHistory(base: readonly string[], pending: readonly PendingChange[]): readonly string[] {
+  let list = base;
+  for (const change of pending) {
+    if (change.formAction !== SEARCH_HISTORY_ACTION || change.formData?.get("intent") !== "delete") continue;
+    const text = change.formData.get("text");
+    list = list.filter((q) => q !== text);
+  }
+  return list;
+}
+
+/** Queries searched on this page (newest first) over the server's history. */
+export function withRecent(server: readonly string[], recent: readonly string[]): readonly string[] {
+  let list = server;
+  for (const text of [...recent].reverse()) list = addQuery(list, text);
+  return list;
+}
+
+/**
+ * What a logged-in visitor sees while the guest's leftovers wait for the merge (pending or failed):
+ * the merged list `mergeOnLogin` will make (local-only ids first, then the server's, under the limit).
+ */
+export function withLeftovers(server: readonly number[], local: readonly number[], max: number): readonly number[] {
+  if (!local.length) return server;
+  const onServer = new Set(server);
+  const localOnly = local.filter((id) => !onServer.has(id));
+  return localOnly.length ? [...localOnly, ...server].slice(0, max) : server;
+}
+
+/** The cart merge's result as the page shows it (mergeCarts' rule: server lines stay, local-only ones follow). */
+export function cartWithLeftovers(server: LocalCart, local: LocalCart): LocalCart {
+  const localOnly = Object.values(local.products).filter((item) => !(String(item.variation) in server.products));
+  const keys = new Set(server.images.map((i) => i.key));
+  const images = [...server.images, ...local.images.filter((i) => !keys.has(i.key))];
+  const comment = server.comment.trim() ? server.comment : local.comment;
+  if (!localOnly.length && images.length === server.images.length && comment === server.comment) return server;
+  const last = Math.max(0, ...Object.values(server.products).map((i) => i.addedAt));
+  const products = { ...server.products };
+  localOnly.forEach((item, index) => {
+    products[String(item.variation)] = { ...item, addedAt: last + index + 1 };
+  });
+  return { products, comment, images, timestamp: server.timestamp };
+}
+
+/** Whether the guest's cart holds anything to merge. */
+export function hasCartContent(cart: LocalCart): boolean {
+  return cart !== EMPTY_LOCAL_CART && (Object.keys(cart.products).length > 0 || cart.images.length > 0 || cart.comment.trim() !== "");
+}
+
+/** The fields /cart/sync (intent=save) and /account/merge take for a cart. */
+export function cartFields(cart: LocalCart, intent: "save" | "merge" = "save"): Record<string, string> {
+  const lines = JSON.stringify(cartPayload(cart));
+  return {
+    intent,
+    key: cartKey(cart),
+    lines,
+    comment: cart.comment,
+    images: JSON.stringify(cart.images.map((i) => i.key)),
+  };
+}
+
+/** What the server keeps of a cart (complete lines, trimmed comments, layouts): equal keys, same saved cart. */
+export function cartKey(cart: LocalCart): string {
+  return linesKey(JSON.stringify(cartPayload(cart)) + "\n" + cart.comment.trim() + "\n" + cart.images.map((i) => i.key).join(","));
+}
