@@ -50,7 +50,7 @@ describe("gone variations (§4)", () => {
         path: "/cart/ordering",
         Component: ((props: object) => (
           <PersonalStateProvider>
-            <OrderingPage {...(props as never)} />
+            <OrderingPage {...(props as Parameters<typeof OrderingPage>[0])} />
           </PersonalStateProvider>
         )) as never,
         loader: () => ({ managers: [], savedManager: "", coatings: [], account: null, offices: [] }),
