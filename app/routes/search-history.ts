@@ -9,6 +9,7 @@ import type { Route } from "./+types/search-history";
 import { endpoints } from "#contract/index.ts";
 import { DEFAULT_ERROR_MESSAGE } from "#app/lib/api-client.server.ts";
 import { normalizeSearchText } from "#app/features/search/search-text.ts";
+import { HISTORY_CHANGE_FAILED } from "#app/features/shopping/personal.ts";
 
 export const HISTORY_LOGIN_MESSAGE = "Войдите, чтобы хранить историю поиска в личном кабинете";
 export const HISTORY_BAD_REQUEST_MESSAGE = "Не удалось изменить историю поиска: неверный запрос";
@@ -41,4 +42,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!entry) return json({ ok: true, history: texts(list.data) });
   const result = await context.api.call(endpoints.searchHistoryDelete, { params: { id: entry.id } });
   return json(result.ok ? { ok: true, history: texts(result.data) } : failure(result.error));
+}
+
+/** No answer at all (the connection): the change is refused with its message, never the error page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return { ok: false as const, status: 0, message: HISTORY_CHANGE_FAILED };
+  }
 }

@@ -33,7 +33,9 @@ import { addQuery, createSearchHistory, removeQuery, type SearchHistory } from "
 import { createLocalIds, isId, type LocalIds } from "./local-ids.ts";
 import { notices } from "./notice.ts";
 import {
+  CART_LOAD_FAILED,
   CART_SYNC_ACTION,
+  HISTORY_CHANGE_FAILED,
   cartFields,
   cartKey,
   cartWithLeftovers,
@@ -51,9 +53,6 @@ import {
   type Personal,
 } from "./personal.ts";
 
-export const CART_SYNC_FAILED = "Не удалось сохранить корзину. Проверьте соединение и попробуйте ещё раз.";
-export const CART_LOAD_FAILED = "Не удалось загрузить корзину из личного кабинета. Пока она хранится в этом браузере.";
-export const HISTORY_CHANGE_FAILED = "Не удалось изменить историю поиска. Попробуйте ещё раз.";
 const CART_SAVE_DEBOUNCE_MS = 300;
 
 const LISTS: Record<ListKind, { key: string; max: number; limitMessage: string; errorMessage: string }> = {
@@ -205,7 +204,7 @@ function useServerCart(server: Personal | null, local: LocalStores | null): Cart
 /**
  * §4 "sync on login": while logged in with guest leftovers in local storage, one merge action per
  * load of the personal data; each part of local storage is cleared once its merge is in (and the
- * root revalidated); a failure keeps it, says so, and is tried again with the next data.
+ * root revalidated); a failure keeps it, says so, and is tried again on the next page load.
  */
 function useLoginMerge(authenticated: boolean, server: Personal | null, local: LocalStores | null) {
   const fetcher = useFetcher<MergeAnswer>({ key: "personal-merge" });
@@ -213,13 +212,15 @@ function useLoginMerge(authenticated: boolean, server: Personal | null, local: L
   const favorites = useLocalValue(local?.favorites);
   const comparison = useLocalValue(local?.comparison);
   const cart = useLocalValue(local?.cart);
-  const tried = useRef<Personal | null>(null);
+  // Once per login on this page: a failure is tried again on the next page load (no loop with the revalidation).
+  const tried = useRef(false);
   const handled = useRef<MergeAnswer | null>(null);
   const leftovers = (favorites?.length ?? 0) > 0 || (comparison?.length ?? 0) > 0 || (cart !== null && hasCartContent(cart));
 
   useEffect(() => {
-    if (!authenticated || !server || !leftovers || fetcher.state !== "idle" || tried.current === server) return;
-    tried.current = server;
+    if (!authenticated) tried.current = false;
+    if (!authenticated || !server || !leftovers || fetcher.state !== "idle" || tried.current) return;
+    tried.current = true;
     const fields: Record<string, string> = { favorites: (favorites ?? []).join(","), comparison: (comparison ?? []).join(",") };
     if (cart && hasCartContent(cart)) Object.assign(fields, cartFields(cart, "merge"));
     void submit(fields, { method: "post", action: MERGE_ACTION });

@@ -35,6 +35,10 @@ export const CART_SYNC_ACTION = "/cart/sync";
 export const SEARCH_HISTORY_ACTION = "/search/history";
 export const MERGE_ACTION = "/account/merge";
 
+export const CART_SYNC_FAILED = "Не удалось сохранить корзину. Проверьте соединение и попробуйте ещё раз.";
+export const CART_LOAD_FAILED = "Не удалось загрузить корзину из личного кабинета. Пока она хранится в этом браузере.";
+export const HISTORY_CHANGE_FAILED = "Не удалось изменить историю поиска. Попробуйте ещё раз.";
+
 /** Shown when the login merge fails: the guest's items stay in this browser (and are merged next time). */
 export const MERGE_FAILED_MESSAGE = "Не удалось перенести списки и корзину в личный кабинет. Пока они хранятся в этом браузере.";
 
