@@ -31,7 +31,7 @@ import type { CartPriceAnswer } from "#app/features/cart/cart-view.ts";
 import type { ServerCartAnswer } from "#app/features/cart/cart.server.ts";
 import { addQuery, createSearchHistory, removeQuery, type SearchHistory } from "#app/features/search/history.ts";
 import { createLocalIds, isId, type LocalIds } from "./local-ids.ts";
-import { notices } from "./notice.ts";
+import { nextNotice, type Notice, type Notices } from "./notice.ts";
 import {
   CART_LOAD_FAILED,
   CART_SYNC_ACTION,
@@ -104,6 +104,8 @@ interface PersonalContextValue {
   /** Queries searched on this page by a logged-in visitor (the server has them after their page loads). */
   recent: readonly string[];
   setRecent(change: (recent: readonly string[]) => readonly string[]): void;
+  /** The lists' toast. */
+  notices: Notices;
 }
 
 const PersonalContext = createContext<PersonalContextValue | null>(null);
@@ -206,7 +208,7 @@ function useServerCart(server: Personal | null, local: LocalStores | null): Cart
  * load of the personal data; each part of local storage is cleared once its merge is in (and the
  * root revalidated); a failure keeps it, says so, and is tried again on the next page load.
  */
-function useLoginMerge(authenticated: boolean, server: Personal | null, local: LocalStores | null) {
+function useLoginMerge(authenticated: boolean, server: Personal | null, local: LocalStores | null, notify: (text: string) => void) {
   const fetcher = useFetcher<MergeAnswer>({ key: "personal-merge" });
   const { submit } = fetcher;
   const favorites = useLocalValue(local?.favorites);
@@ -233,8 +235,8 @@ function useLoginMerge(authenticated: boolean, server: Personal | null, local: L
     if (answer.favorites) local.favorites.set([]);
     if (answer.comparison) local.comparison.set([]);
     if (answer.cart) local.cart.clear();
-    if (!answer.ok) notices.show(answer.message || MERGE_FAILED_MESSAGE);
-  }, [fetcher.state, fetcher.data, local]);
+    if (!answer.ok) notify(answer.message || MERGE_FAILED_MESSAGE);
+  }, [fetcher.state, fetcher.data, local, notify]);
 }
 
 /** Another tab's change shows when this one comes back to the front (the root is revalidated). */
@@ -262,22 +264,26 @@ export function PersonalStateProvider({ children }: { children: ReactNode }) {
   const server = useResolved(authenticated ? root?.personal : null);
   const [local] = useState<LocalStores | null>(() => (typeof window === "undefined" ? null : createLocalStores(() => window.localStorage, window)));
   const [recent, setRecent] = useState<readonly string[]>([]);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const show = useCallback((text: string) => setNotice((previous) => nextNotice(previous, text)), []);
+  const dismiss = useCallback((id: number) => setNotice((current) => (current?.id === id ? null : current)), []);
+  const notices = useMemo<Notices>(() => ({ current: notice, show, dismiss }), [notice, show, dismiss]);
   const serverCart = useServerCart(authenticated ? server : null, local);
-  useLoginMerge(authenticated, server, local);
+  useLoginMerge(authenticated, server, local, show);
   useFocusRevalidation(authenticated);
 
   const cartLoadFailed = authenticated && server !== null && !server.cart.ok;
   useEffect(() => {
-    if (cartLoadFailed) notices.show(CART_LOAD_FAILED);
-  }, [cartLoadFailed]);
+    if (cartLoadFailed) show(CART_LOAD_FAILED);
+  }, [cartLoadFailed, show]);
   // Logged out: nothing of the account's history stays on the page.
   useEffect(() => {
     if (!authenticated) setRecent([]);
   }, [authenticated]);
 
   const value = useMemo<PersonalContextValue>(
-    () => ({ authenticated, server: authenticated ? server : null, local, serverCart, recent, setRecent }),
-    [authenticated, server, local, serverCart, recent],
+    () => ({ authenticated, server: authenticated ? server : null, local, serverCart, recent, setRecent, notices }),
+    [authenticated, server, local, serverCart, recent, notices],
   );
   return <PersonalContext.Provider value={value}>{children}</PersonalContext.Provider>;
 }
@@ -315,9 +321,10 @@ export function useSavedList(kind: ListKind): SavedListApi {
   if (authenticated) ids = ctx?.server ? optimisticIds(withLeftovers(serverIds ?? [], stored ?? [], max), fetchers, action) : null;
 
   const data = fetcher.data;
+  const notify = ctx?.notices.show;
   useEffect(() => {
-    if (data && !data.ok) notices.show(data.message || errorMessage);
-  }, [data, errorMessage]);
+    if (data && !data.ok) notify?.(data.message || errorMessage);
+  }, [data, errorMessage, notify]);
 
   const post = (intent: string, changed: readonly number[]) => void submit({ intent, ids: changed.join(",") }, { method: "post", action });
 
@@ -325,7 +332,7 @@ export function useSavedList(kind: ListKind): SavedListApi {
     if (!isId(id) || ids === null || ids.includes(id)) return;
     if (ids.length >= max) {
       console.warn(limitMessage);
-      notices.show(limitMessage);
+      notify?.(limitMessage);
       return;
     }
     if (authenticated) post("add", [id]);
@@ -425,10 +432,10 @@ export function useSearchHistory(): UseSearchHistory {
   const fetchers = useFetchers();
   const data = fetcher.data;
   const setRecent = ctx?.setRecent;
+  const notify = ctx?.notices.show;
   useEffect(() => {
-    if (!data) return;
-    if (!data.ok) notices.show(data.message || HISTORY_CHANGE_FAILED);
-  }, [data]);
+    if (data && !data.ok) notify?.(data.message || HISTORY_CHANGE_FAILED);
+  }, [data, notify]);
 
   if (!ctx?.authenticated) {
     return {
@@ -454,4 +461,9 @@ export function useSearchHistory(): UseSearchHistory {
       void submit({ intent: "clear" }, { method: "post", action: SEARCH_HISTORY_ACTION });
     },
   };
+}
+
+/** The lists' toast (null outside the provider). */
+export function useNotices(): Notices | null {
+  return useContext(PersonalContext)?.notices ?? null;
 }
