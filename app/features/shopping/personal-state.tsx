@@ -8,9 +8,11 @@
  *   tabs follow through the `storage` event.
  * - **Logged-in visitors:** the root loader's `personal` (deferred on a document request), changed
  *   through `useFetcher` posts to resource routes (/favorites/sync, /comparison/sync, /cart/sync,
- *   /search/history). The action revalidates the root; until then the fetchers' form data is
- *   shown over the loader's lists (optimistic); a refused change stops being pending, so the
- *   loader's list shows again (the rollback) and its message is shown. Another tab follows on focus
+ *   /search/history), each through its own fetcher owned by the provider (`ChangeRunner`: it
+ *   outlives the button that asked, a card removed from /favorites say). The action revalidates
+ *   the root; until then the pending changes are shown over the loader's lists (optimistic); a
+ *   refused change stops being pending, so the loader's list shows again (the rollback) and its
+ *   message is shown. Another tab follows on focus
  *   (the root is revalidated) or on its next action.
  * - **Login:** one merge action (/account/merge) takes the guest's leftovers; each part of local
  *   storage is cleared only once the server has it. Until then the lists show the merge's result.
@@ -19,7 +21,7 @@
  * source is chosen on each render from the root data's `isAuthenticated`.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { useFetcher, useFetchers, useRevalidator } from "react-router";
+import { useFetcher, useRevalidator } from "react-router";
 import { MAX_COMPARISON, MAX_FAVORITES } from "#contract/limits.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import type { StorageLike, EventSource } from "#app/lib/local-store.ts";
@@ -50,6 +52,7 @@ import {
   withRecent,
   type ListKind,
   type MergeAnswer,
+  type PendingChange,
   type Personal,
 } from "./personal.ts";
 
@@ -106,6 +109,10 @@ interface PersonalContextValue {
   setRecent(change: (recent: readonly string[]) => readonly string[]): void;
   /** The lists' toast. */
   notices: Notices;
+  /** A logged-in visitor's list and history changes on their way (shown optimistically). */
+  changes: readonly PendingChange[];
+  /** Sends a change through its own fetcher, owned by the provider (so it outlives the button that asked). */
+  post(action: string, fields: Record<string, string>, errorMessage: string): void;
 }
 
 const PersonalContext = createContext<PersonalContextValue | null>(null);
@@ -257,6 +264,27 @@ function useFocusRevalidation(authenticated: boolean) {
   }, [authenticated, busy, revalidate]);
 }
 
+/**
+ * One change's fetcher: submits once, and when it is through (the root revalidated) or refused,
+ * says why it was refused and leaves the provider's list of pending changes.
+ */
+function ChangeRunner({ change, onDone, notify }: { change: PendingChange; onDone(id: number): void; notify(text: string): void }) {
+  const fetcher = useFetcher<{ ok: boolean; message?: string }>({ key: `personal-change-${change.id}` });
+  const { submit, state, data } = fetcher;
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    void submit(change.fields, { method: "post", action: change.action });
+  }, [change, submit]);
+  useEffect(() => {
+    if (!sent.current || state !== "idle" || data === undefined) return;
+    if (!data.ok) notify(data.message || change.errorMessage);
+    onDone(change.id);
+  }, [state, data, change, notify, onDone]);
+  return null;
+}
+
 /** Mounted once, in the root route: the page's stores and the logged-in visitor's data. */
 export function PersonalStateProvider({ children }: { children: ReactNode }) {
   const root = useRootData();
@@ -268,6 +296,13 @@ export function PersonalStateProvider({ children }: { children: ReactNode }) {
   const show = useCallback((text: string) => setNotice((previous) => nextNotice(previous, text)), []);
   const dismiss = useCallback((id: number) => setNotice((current) => (current?.id === id ? null : current)), []);
   const notices = useMemo<Notices>(() => ({ current: notice, show, dismiss }), [notice, show, dismiss]);
+  const [changes, setChanges] = useState<readonly PendingChange[]>([]);
+  const lastChange = useRef(0);
+  const post = useCallback((action: string, fields: Record<string, string>, errorMessage: string) => {
+    const id = ++lastChange.current;
+    setChanges((pending) => [...pending, { id, action, fields, errorMessage }]);
+  }, []);
+  const done = useCallback((id: number) => setChanges((pending) => pending.filter((c) => c.id !== id)), []);
   const serverCart = useServerCart(authenticated ? server : null, local);
   useLoginMerge(authenticated, server, local, show);
   useFocusRevalidation(authenticated);
@@ -282,10 +317,17 @@ export function PersonalStateProvider({ children }: { children: ReactNode }) {
   }, [authenticated]);
 
   const value = useMemo<PersonalContextValue>(
-    () => ({ authenticated, server: authenticated ? server : null, local, serverCart, recent, setRecent, notices }),
-    [authenticated, server, local, serverCart, recent, notices],
+    () => ({ authenticated, server: authenticated ? server : null, local, serverCart, recent, setRecent, notices, changes, post }),
+    [authenticated, server, local, serverCart, recent, notices, changes, post],
   );
-  return <PersonalContext.Provider value={value}>{children}</PersonalContext.Provider>;
+  return (
+    <PersonalContext.Provider value={value}>
+      {children}
+      {changes.map((change) => (
+        <ChangeRunner key={change.id} change={change} onDone={done} notify={show} />
+      ))}
+    </PersonalContext.Provider>
+  );
 }
 
 /** For tests: the provider's value around components without the root route. */
@@ -311,22 +353,15 @@ export function useSavedList(kind: ListKind): SavedListApi {
   const action = LIST_ACTIONS[kind];
   const store = ctx?.local?.[kind] ?? null;
   const stored = useLocalValue(store);
-  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
-  const { submit } = fetcher;
-  const fetchers = useFetchers();
   const authenticated = ctx?.authenticated ?? false;
   const serverIds = ctx?.server?.[kind];
 
   let ids: readonly number[] | null = stored;
-  if (authenticated) ids = ctx?.server ? optimisticIds(withLeftovers(serverIds ?? [], stored ?? [], max), fetchers, action) : null;
+  if (authenticated) ids = ctx?.server ? optimisticIds(withLeftovers(serverIds ?? [], stored ?? [], max), ctx.changes, action) : null;
 
-  const data = fetcher.data;
   const notify = ctx?.notices.show;
-  useEffect(() => {
-    if (data && !data.ok) notify?.(data.message || errorMessage);
-  }, [data, errorMessage, notify]);
-
-  const post = (intent: string, changed: readonly number[]) => void submit({ intent, ids: changed.join(",") }, { method: "post", action });
+  const send = (fields: Record<string, string>) => ctx?.post(action, fields, errorMessage);
+  const post = (intent: string, changed: readonly number[]) => send({ intent, ids: changed.join(",") });
 
   const add = (id: number) => {
     if (!isId(id) || ids === null || ids.includes(id)) return;
@@ -350,7 +385,7 @@ export function useSavedList(kind: ListKind): SavedListApi {
     toggle: (id) => (ids?.includes(id) ? remove(id) : add(id)),
     clear() {
       if (!ids?.length) return;
-      if (authenticated) void submit({ intent: "clear" }, { method: "post", action });
+      if (authenticated) send({ intent: "clear" });
       else store?.set([]);
     },
     dropMissing(missing) {
@@ -427,15 +462,7 @@ export function useSearchHistory(): UseSearchHistory {
   const ctx = useContext(PersonalContext);
   const store = ctx?.local?.history ?? null;
   const stored = useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.getSnapshot ?? emptyHistory, emptyHistory);
-  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
-  const { submit } = fetcher;
-  const fetchers = useFetchers();
-  const data = fetcher.data;
   const setRecent = ctx?.setRecent;
-  const notify = ctx?.notices.show;
-  useEffect(() => {
-    if (data && !data.ok) notify?.(data.message || HISTORY_CHANGE_FAILED);
-  }, [data, notify]);
 
   if (!ctx?.authenticated) {
     return {
@@ -445,7 +472,7 @@ export function useSearchHistory(): UseSearchHistory {
       clear: () => store?.clear(),
     };
   }
-  const list = ctx.server ? optimisticHistory(withRecent(ctx.server.history ?? [], ctx.recent), fetchers) : EMPTY_HISTORY;
+  const list = ctx.server ? optimisticHistory(withRecent(ctx.server.history ?? [], ctx.recent), ctx.changes) : EMPTY_HISTORY;
   return {
     list: list.length ? list : EMPTY_HISTORY,
     // The server records a search itself when its page loads: this only shows it at once.
@@ -453,12 +480,12 @@ export function useSearchHistory(): UseSearchHistory {
     remove(text) {
       if (!list.includes(text)) return;
       setRecent?.((recent) => removeQuery(recent, text));
-      void submit({ intent: "delete", text }, { method: "post", action: SEARCH_HISTORY_ACTION });
+      ctx.post(SEARCH_HISTORY_ACTION, { intent: "delete", text }, HISTORY_CHANGE_FAILED);
     },
     clear() {
       if (!list.length) return;
       setRecent?.(() => []);
-      void submit({ intent: "clear" }, { method: "post", action: SEARCH_HISTORY_ACTION });
+      ctx.post(SEARCH_HISTORY_ACTION, { intent: "clear" }, HISTORY_CHANGE_FAILED);
     },
   };
 }

@@ -9,11 +9,7 @@ import { describe, expect, it } from "vitest";
 import { EMPTY_LOCAL_CART, type LocalCart } from "#app/features/cart/cart.ts";
 import { cartKey, cartWithLeftovers, hasCartContent, optimisticHistory, optimisticIds, withLeftovers, withRecent, type PendingChange } from "./personal.ts";
 
-const change = (formAction: string, fields: Record<string, string>): PendingChange => {
-  const formData = new FormData();
-  for (const [k, v] of Object.entries(fields)) formData.set(k, v);
-  return { formAction, formData };
-};
+const change = (action: string, fields: Record<string, string>): PendingChange => ({ id: 1, action, fields, errorMessage: "" });
 
 describe("optimisticIds (§4: add first, remove at once, clear waits)", () => {
   const action = "/favorites/sync";
@@ -21,7 +17,7 @@ describe("optimisticIds (§4: add first, remove at once, clear waits)", () => {
     expect(optimisticIds([3, 2], [change(action, { intent: "add", ids: "5" })], action)).toEqual([5, 3, 2]);
     expect(optimisticIds([3, 2], [change(action, { intent: "add", ids: "2" })], action)).toEqual([2, 3]);
     expect(optimisticIds([3, 2], [change(action, { intent: "delete", ids: "3" })], action)).toEqual([2]);
-    expect(optimisticIds([3, 2], [change("/comparison/sync", { intent: "add", ids: "5" }), { formAction: action }], action)).toEqual([3, 2]);
+    expect(optimisticIds([3, 2], [change("/comparison/sync", { intent: "add", ids: "5" })], action)).toEqual([3, 2]);
   });
 
   it("changes apply in order; a clear is not optimistic; junk ids change nothing", () => {

@@ -42,10 +42,12 @@ export const HISTORY_CHANGE_FAILED = "Не удалось изменить ис�
 /** Shown when the login merge fails: the guest's items stay in this browser (and are merged next time). */
 export const MERGE_FAILED_MESSAGE = "Не удалось перенести списки и корзину в личный кабинет. Пока они хранятся в этом браузере.";
 
-/** A change on its way: what a fetcher posted. */
+/** A change on its way: what its fetcher posts, where, and what to say when it is refused. */
 export interface PendingChange {
-  formAction?: string;
-  formData?: FormData;
+  id: number;
+  action: string;
+  fields: Readonly<Record<string, string>>;
+  errorMessage: string;
 }
 
 export const idsField = (value: FormDataEntryValue | null | undefined): number[] =>
@@ -59,9 +61,9 @@ export const idsField = (value: FormDataEntryValue | null | undefined): number[]
 export function optimisticIds(base: readonly number[], pending: readonly PendingChange[], action: string): readonly number[] {
   let ids = base;
   for (const change of pending) {
-    if (change.formAction !== action || !change.formData) continue;
-    const intent = change.formData.get("intent");
-    const changed = idsField(change.formData.get("ids"));
+    if (change.action !== action) continue;
+    const intent = change.fields.intent;
+    const changed = idsField(change.fields.ids);
     if (intent === "add") ids = [...changed, ...ids.filter((id) => !changed.includes(id))];
     else if (intent === "delete") ids = ids.filter((id) => !changed.includes(id));
   }
@@ -72,8 +74,8 @@ export function optimisticIds(base: readonly number[], pending: readonly Pending
 export function optimisticHistory(base: readonly string[], pending: readonly PendingChange[]): readonly string[] {
   let list = base;
   for (const change of pending) {
-    if (change.formAction !== SEARCH_HISTORY_ACTION || change.formData?.get("intent") !== "delete") continue;
-    const text = change.formData.get("text");
+    if (change.action !== SEARCH_HISTORY_ACTION || change.fields.intent !== "delete") continue;
+    const text = change.fields.text;
     list = list.filter((q) => q !== text);
   }
   return list;
