@@ -435,8 +435,12 @@ test.describe("personal state through the router (ADR 045)", () => {
     });
     await page.locator(".product-card").first().getByRole("button", { name: "В избранное", exact: true }).click();
     await expect(page.locator(".product-card")).toHaveCount(0);
+    await page.locator(".list-notice__close").click();
+    await expect(page.locator(".list-notice")).not.toContainText(FAVORITES_FAILED);
     cutAgain.release();
     await expect(page.locator(".product-card")).toHaveCount(1);
+    // Its button went with the card, the message did not (the provider owns the request).
+    await expect(page.locator(".list-notice")).toContainText(FAVORITES_FAILED);
     await expect(favoritesCount(page)).toHaveText("1");
     expect(await apiGet<number[]>(request, token, "/favorite/all")).toEqual([second!.id]);
     // The page is still the page (not the error page).
