@@ -20,8 +20,8 @@
  * No module-level state: the page's stores live in the provider (one per app, in React state), the
  * source is chosen on each render from the root data's `isAuthenticated`.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useFetcher } from "react-router";
 import { MAX_COMPARISON, MAX_FAVORITES } from "#contract/limits.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import type { StorageLike, EventSource } from "#app/lib/local-store.ts";
@@ -30,33 +30,22 @@ import { FAVORITES_ERROR_MESSAGE, FAVORITES_LIMIT_MESSAGE, FAVORITES_STORAGE_KEY
 import { createCartStore, type CartStore } from "#app/features/cart/cart-store.ts";
 import { EMPTY_LOCAL_CART, type LocalCart } from "#app/features/cart/cart.ts";
 import type { CartPriceAnswer } from "#app/features/cart/cart-view.ts";
-import type { ServerCartAnswer } from "#app/features/cart/cart.server.ts";
 import { addQuery, createSearchHistory, removeQuery, type SearchHistory } from "#app/features/search/history.ts";
 import { createLocalIds, isId, type LocalIds } from "./local-ids.ts";
 import { nextNotice, type Notice, type Notices } from "./notice.ts";
 import {
-  CART_LOAD_FAILED,
-  CART_SYNC_ACTION,
   HISTORY_CHANGE_FAILED,
-  cartFields,
-  cartKey,
-  cartWithLeftovers,
-  hasCartContent,
   LIST_ACTIONS,
-  MERGE_ACTION,
-  MERGE_FAILED_MESSAGE,
   optimisticHistory,
   optimisticIds,
   SEARCH_HISTORY_ACTION,
   withLeftovers,
   withRecent,
   type ListKind,
-  type MergeAnswer,
   type PendingChange,
   type Personal,
 } from "./personal.ts";
 
-const CART_SAVE_DEBOUNCE_MS = 300;
 
 const LISTS: Record<ListKind, { key: string; max: number; limitMessage: string; errorMessage: string }> = {
   favorites: { key: FAVORITES_STORAGE_KEY, max: MAX_FAVORITES, limitMessage: FAVORITES_LIMIT_MESSAGE, errorMessage: FAVORITES_ERROR_MESSAGE },
@@ -81,7 +70,7 @@ export function createLocalStores(storage: () => StorageLike | null, events: Eve
 }
 
 /** The logged-in visitor's cart as this page edits it (kept while the server agrees, ADR 045). */
-interface CartSource {
+export interface CartSource {
   /** The cart shown; null while not known. */
   cart: LocalCart | null;
   update(change: (cart: LocalCart) => LocalCart): void;
@@ -103,7 +92,8 @@ interface PersonalContextValue {
   /** The loader's personal data once known (logged in); null for guests and while it loads. */
   server: Personal | null;
   local: LocalStores | null;
-  serverCart: CartSource;
+  /** The logged-in cart (account-personal.tsx); null for guests and until its code and data are there. */
+  serverCart: CartSource | null;
   /** Queries searched on this page by a logged-in visitor (the server has them after their page loads). */
   recent: readonly string[];
   setRecent(change: (recent: readonly string[]) => readonly string[]): void;
@@ -143,125 +133,8 @@ function useResolved(raw: Personal | Promise<Personal> | null | undefined): Pers
   return resolved?.from === raw ? resolved.value : null;
 }
 
-function useLocalValue<T>(store: { subscribe(on: () => void): () => void; getSnapshot(): T } | null | undefined): T | null {
+export function useLocalValue<T>(store: { subscribe(on: () => void): () => void; getSnapshot(): T } | null | undefined): T | null {
   return useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.getSnapshot ?? nothing, nothing);
-}
-
-/** The logged-in cart: the loader's, or this page's edit of it while it is saved (debounced) or the server agrees. */
-function useServerCart(server: Personal | null, local: LocalStores | null): CartSource {
-  const fetcher = useFetcher<ServerCartAnswer>({ key: "personal-cart" });
-  const { submit } = fetcher;
-  const [kept, setKept] = useState<LocalCart | null>(null);
-  const [scheduled, setScheduled] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const latest = useRef<LocalCart | null>(null);
-  const leftovers = useLocalValue(local?.cart);
-
-  const loaded = server?.cart.ok ? server.cart : null;
-  const base = loaded ? cartWithLeftovers(loaded.cart, leftovers ?? EMPTY_LOCAL_CART) : null;
-  const failed = fetcher.state === "idle" && fetcher.data?.ok === false;
-  const saving = scheduled || fetcher.state !== "idle";
-  const cart = base && kept && (saving || failed || cartKey(kept) === cartKey(base)) ? kept : base;
-
-  useEffect(() => {
-    latest.current = cart;
-  }, [cart]);
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
-
-  const save = useCallback(
-    (next: LocalCart) => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
-      setScheduled(false);
-      void submit(cartFields(next), { method: "post", action: CART_SYNC_ACTION });
-    },
-    [submit],
-  );
-
-  const update = useCallback(
-    (change: (cart: LocalCart) => LocalCart) => {
-      const current = latest.current;
-      if (!current) return;
-      const next = change(current);
-      if (next === current) return;
-      latest.current = next;
-      setKept(next);
-      setScheduled(true);
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => save(next), CART_SAVE_DEBOUNCE_MS);
-    },
-    [save],
-  );
-
-  const answer = !cart || saving ? null : failed ? (fetcher.data?.answer ?? null) : (loaded?.answer ?? null);
-  return {
-    cart,
-    update,
-    clear: useCallback(() => {
-      if (!latest.current) return;
-      latest.current = EMPTY_LOCAL_CART;
-      setKept(EMPTY_LOCAL_CART);
-      save(EMPTY_LOCAL_CART);
-    }, [save]),
-    sync: { answer, latest: fetcher.data?.answer ?? loaded?.answer ?? null, pending: saving },
-    retry: useCallback(() => {
-      if (latest.current) save(latest.current);
-    }, [save]),
-  };
-}
-
-/**
- * §4 "sync on login": while logged in with guest leftovers in local storage, one merge action per
- * load of the personal data; each part of local storage is cleared once its merge is in (and the
- * root revalidated); a failure keeps it, says so, and is tried again on the next page load.
- */
-function useLoginMerge(authenticated: boolean, server: Personal | null, local: LocalStores | null, notify: (text: string) => void) {
-  const fetcher = useFetcher<MergeAnswer>({ key: "personal-merge" });
-  const { submit } = fetcher;
-  const favorites = useLocalValue(local?.favorites);
-  const comparison = useLocalValue(local?.comparison);
-  const cart = useLocalValue(local?.cart);
-  // Once per login on this page: a failure is tried again on the next page load (no loop with the revalidation).
-  const tried = useRef(false);
-  const handled = useRef<MergeAnswer | null>(null);
-  const leftovers = (favorites?.length ?? 0) > 0 || (comparison?.length ?? 0) > 0 || (cart !== null && hasCartContent(cart));
-
-  useEffect(() => {
-    if (!authenticated) tried.current = false;
-    if (!authenticated || !server || !leftovers || fetcher.state !== "idle" || tried.current) return;
-    tried.current = true;
-    const fields: Record<string, string> = { favorites: (favorites ?? []).join(","), comparison: (comparison ?? []).join(",") };
-    if (cart && hasCartContent(cart)) Object.assign(fields, cartFields(cart, "merge"));
-    void submit(fields, { method: "post", action: MERGE_ACTION });
-  }, [authenticated, server, leftovers, fetcher.state, favorites, comparison, cart, submit]);
-
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || handled.current === answer || !local) return;
-    handled.current = answer;
-    if (answer.favorites) local.favorites.set([]);
-    if (answer.comparison) local.comparison.set([]);
-    if (answer.cart) local.cart.clear();
-    if (!answer.ok) notify(answer.message || MERGE_FAILED_MESSAGE);
-  }, [fetcher.state, fetcher.data, local, notify]);
-}
-
-/** Another tab's change shows when this one comes back to the front (the root is revalidated). */
-function useFocusRevalidation(authenticated: boolean) {
-  const { revalidate, state } = useRevalidator();
-  const busy = state !== "idle";
-  useEffect(() => {
-    if (!authenticated) return;
-    const onFocus = () => {
-      if (document.visibilityState === "visible" && !busy) void revalidate();
-    };
-    window.addEventListener("focus", onFocus);
-    document.addEventListener("visibilitychange", onFocus);
-    return () => {
-      window.removeEventListener("focus", onFocus);
-      document.removeEventListener("visibilitychange", onFocus);
-    };
-  }, [authenticated, busy, revalidate]);
 }
 
 /**
@@ -285,6 +158,9 @@ function ChangeRunner({ change, onDone, notify }: { change: PendingChange; onDon
   return null;
 }
 
+/** The logged-in part, loaded only when a visitor is logged in. */
+const AccountPersonal = lazy(() => import("./account-personal.tsx"));
+
 /** Mounted once, in the root route: the page's stores and the logged-in visitor's data. */
 export function PersonalStateProvider({ children }: { children: ReactNode }) {
   const root = useRootData();
@@ -303,14 +179,7 @@ export function PersonalStateProvider({ children }: { children: ReactNode }) {
     setChanges((pending) => [...pending, { id, action, fields, errorMessage }]);
   }, []);
   const done = useCallback((id: number) => setChanges((pending) => pending.filter((c) => c.id !== id)), []);
-  const serverCart = useServerCart(authenticated ? server : null, local);
-  useLoginMerge(authenticated, server, local, show);
-  useFocusRevalidation(authenticated);
-
-  const cartLoadFailed = authenticated && server !== null && !server.cart.ok;
-  useEffect(() => {
-    if (cartLoadFailed) show(CART_LOAD_FAILED);
-  }, [cartLoadFailed, show]);
+  const [serverCart, setServerCart] = useState<CartSource | null>(null);
   // Logged out: nothing of the account's history stays on the page.
   useEffect(() => {
     if (!authenticated) setRecent([]);
@@ -326,6 +195,11 @@ export function PersonalStateProvider({ children }: { children: ReactNode }) {
       {changes.map((change) => (
         <ChangeRunner key={change.id} change={change} onDone={done} notify={show} />
       ))}
+      {authenticated ? (
+        <Suspense fallback={null}>
+          <AccountPersonal server={server} local={local} notify={show} publish={setServerCart} />
+        </Suspense>
+      ) : null}
     </PersonalContext.Provider>
   );
 }
@@ -421,7 +295,7 @@ export function useCart(): UseCart {
   const stored = useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.getSnapshot ?? emptyCart, emptyCart);
   if (ctx?.authenticated) {
     const source = ctx.serverCart;
-    return { cart: source.cart ?? EMPTY_LOCAL_CART, hydrated: true, update: source.update, clear: source.clear };
+    return { cart: source?.cart ?? EMPTY_LOCAL_CART, hydrated: true, update: source?.update ?? noop, clear: source?.clear ?? noop };
   }
   return { cart: stored, hydrated: true, update: store ? store.update : noop, clear: store ? store.clear : noop };
 }
@@ -434,7 +308,7 @@ export function useCartPage(): UseCart {
   const ctx = useContext(PersonalContext);
   const cart = useCart();
   const hydrated = useSyncExternalStore(noSubscribe, yes, no);
-  const known = ctx !== null && (!ctx.authenticated || ctx.serverCart.cart !== null);
+  const known = ctx !== null && (!ctx.authenticated || (ctx.serverCart?.cart ?? null) !== null);
   return { ...cart, hydrated: hydrated && known };
 }
 
@@ -442,6 +316,8 @@ export function useCartPage(): UseCart {
 export function useServerCartSync(): (SyncState & { retry(): void }) | null {
   const ctx = useContext(PersonalContext);
   if (!ctx?.authenticated) return null;
+  // Logged in, the cart's code still loading: pending (never the guest's pricing).
+  if (!ctx.serverCart) return { answer: null, latest: null, pending: true, retry: noop };
   return { ...ctx.serverCart.sync, retry: ctx.serverCart.retry };
 }
 

@@ -7,7 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EMPTY_LOCAL_CART, type LocalCart } from "#app/features/cart/cart.ts";
-import { cartKey, cartWithLeftovers, hasCartContent, optimisticHistory, optimisticIds, withLeftovers, withRecent, type PendingChange } from "./personal.ts";
+import { optimisticHistory, optimisticIds, withLeftovers, withRecent, type PendingChange } from "./personal.ts";
+import { cartKey, cartWithLeftovers, hasCartContent } from "./personal-cart.ts";
 
 const change = (action: string, fields: Record<string, string>): PendingChange => ({ id: 1, action, fields, errorMessage: "" });
 
