@@ -22,7 +22,9 @@ import { shellData } from "./lib/shell.server.tsx";
 import { sessionUser } from "./features/auth/session-user.server.ts";
 import { AUTH_ACTIONS } from "./features/auth/auth-forms.ts";
 import { MetrikaPixel, MetrikaTag, useMetrika } from "./components/metrika.tsx";
-import { useAccountSync } from "./features/account/use-account-sync.ts";
+import { PersonalStateProvider } from "./features/shopping/personal-state.tsx";
+import { loadPersonal } from "./features/shopping/personal.server.ts";
+import { nowOrLater, SECONDARY_DATA_WAIT_MS, settledWithin } from "./lib/defer.server.ts";
 import stylesHref from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -35,8 +37,13 @@ export const links: Route.LinksFunction = () => [
 /** Error answers keep their headers (503's Retry-After). */
 export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const [init, session] = await Promise.all([context.content.init(), sessionUser(context)]);
+  // §4, ADR 045: a logged-in visitor's lists, cart and search history (never page-cached). A
+  // document request streams them when they take longer than a moment (the first byte does not
+  // wait); a revalidation (after a change, on focus) waits, so the page never shows them older.
+  const personal = session.signedIn ? loadPersonal(context) : null;
+  const streamed = personal && request.headers.get("Sec-Fetch-Dest") === "document" ? nowOrLater(await settledWithin(personal, SECONDARY_DATA_WAIT_MS), personal) : await personal;
   const { menu, footer, contacts } = shellData(init, context.city);
   return {
     city: context.city,
@@ -50,6 +57,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     /** The visitor's session (§4): the user when the token cookie names one; a failed refresh is anonymous. */
     isAuthenticated: session.signedIn,
     user: session.user,
+    personal: streamed,
     nonce: context.nonce,
     /** §9 Yandex Metrika counter (METRIKA_ID): the one configuration value the browser gets. */
     metrikaId: context.metrikaId,
@@ -58,10 +66,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * Menus and contacts change rarely: plain navigations keep the root data, and so does the live
- * print-price calculator; other actions (city switch, login, logout) refresh it: the header shows
- * the user.
+ * print-price calculator; other actions (city switch, login, logout, a change of a logged-in
+ * visitor's lists or cart) refresh it: the header shows the user and the personal state (ADR 045),
+ * and so does an explicit revalidation (a logged-in tab coming back to the front).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (formMethod === undefined && currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (formMethod === undefined || formMethod === "GET") return false;
   // Login, signup and logout change who the header shows (a refused form changes nothing: 4xx).
   if (formAction && AUTH_ACTIONS.test(formAction)) return defaultShouldRevalidate;
@@ -100,15 +110,14 @@ export default function App() {
   useEffect(() => {
     recordNavigationTarget(window.sessionStorage, target);
   }, [target]);
-  // §4: logged-in visitors' favourites, comparison, cart and search history live on the server (ADR 034).
-  useAccountSync();
   return (
-    <>
+    // §4, ADR 045: favourites, comparison, cart and search history: the guest's local storage or the logged-in visitor's loader data.
+    <PersonalStateProvider>
       <ProgressBar active={navigation.state !== "idle"} />
       <RoutePreloads />
       {/* The page inside its layout route (routes.ts: default, kp, search, simple, user). */}
       <Outlet />
-    </>
+    </PersonalStateProvider>
   );
 }
 
@@ -117,9 +126,11 @@ export function ErrorBoundary() {
   const root = useRootData();
   // Inside the normal site layout when the shell's data is there (§2).
   return root ? (
-    <DefaultLayout>
-      <RouteErrorPage />
-    </DefaultLayout>
+    <PersonalStateProvider>
+      <DefaultLayout>
+        <RouteErrorPage />
+      </DefaultLayout>
+    </PersonalStateProvider>
   ) : (
     <RouteErrorPage />
   );

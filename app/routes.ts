@@ -109,4 +109,6 @@ export default [
   route("coating-price", "routes/coating-price.ts"),
   route("cart/upload", "routes/cart-upload.ts"),
   route("cart/sync", "routes/cart-sync.ts"),
+  // The login merge of a guest's local lists and cart (ADR 045).
+  route("account/merge", "routes/account-merge.ts"),
 ] satisfies RouteConfig;

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from "react-router";
 import { Icon } from "./ui/icon.tsx";
 import { MAX_SEARCH_TEXT, normalizeSearchText, plainSearchPath, SEARCH_PATH, searchTextOf } from "#app/features/search/search-text.ts";
 import { INPUT_ID, LISTBOX_ID } from "#app/features/search/suggest.ts";
-import { searchHistory } from "#app/features/search/history.ts";
+import { useSearchHistory } from "#app/features/shopping/personal-state.tsx";
 
 /**
  * The suggestions (issue 18, ADR 029) load on the first focus of the field: the header is on every
@@ -29,6 +29,7 @@ export type ComboKeyHandler = (event: KeyboardEvent<HTMLInputElement>) => void;
 export function SearchBox() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const history = useSearchHistory();
   // On a search page the field shows its query.
   const pageText = searchTextOf(pathname);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -59,7 +60,7 @@ export function SearchBox() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const text = normalizeSearchText(inputRef.current?.value ?? "");
-    if (text) searchHistory()?.add(text);
+    if (text) history.add(text);
     // Closes the list and, on phones, the keyboard.
     inputRef.current?.blur();
     navigate(text ? plainSearchPath(text) : SEARCH_PATH);

@@ -1,6 +1,7 @@
 /**
  * One value kept in localStorage under one key, shaped for React's useSyncExternalStore: the
- * viewed products, favourites, comparison (lists of ids) and the anonymous cart all use it.
+ * viewed products, favourites, comparison (lists of ids), the anonymous cart and the search history
+ * use it. The page's stores are created once by the personal-state provider (ADR 045), not held here.
  *
  * - Other tabs' writes arrive through the `storage` event (it fires only in OTHER tabs; `key` null
  *   is a `storage.clear()`); this tab's writes notify the subscribers directly.
@@ -83,15 +84,4 @@ export function createLocalStore<T>(
       if (read() !== null) write(null);
     },
   };
-}
-
-/** The page's store under `key` (one per key); null on the server. */
-export function browserLocalStore<T>(registry: Map<string, T>, key: string, create: (storage: () => StorageLike, events: EventSource) => T): T | null {
-  if (typeof window === "undefined") return null;
-  let store = registry.get(key);
-  if (!store) {
-    store = create(() => window.localStorage, window);
-    registry.set(key, store);
-  }
-  return store;
 }

@@ -1,26 +1,30 @@
 /**
- * /cart/sync (issue 19, ADR 034): the logged-in visitor's server cart for the browser's cart store.
- * GET: the priced cart (cart/detail); POST intent=save: the store's cart written to the server
- * (recalculate, comment, images) and answered priced; intent=merge: the guest's cart merged in (§4). The cart changes from every page (the add
- * buttons, the header counter), not only /cart, so the store talks to this resource route; the
- * /cart and /cart/ordering pages show the store's priced answer. JSON, never cached.
+ * /cart/sync (issue 19, ADR 034, 045): a logged-in visitor's cart changes. POST intent=save: the
+ * page's cart written to the server (recalculate, comment, images) and answered priced, through the
+ * personal-state provider's fetcher (the root is revalidated after it: the cart comes from the root
+ * loader). The cart changes from every page (the add buttons), not only /cart. Never cached.
  */
+import { data } from "react-router";
 import type { Route } from "./+types/cart-sync";
-import { loadServerCart, mergeServerCart, saveServerCart, CART_UNREADABLE_MESSAGE } from "#app/features/cart/cart.server.ts";
+import { saveServerCart, CART_UNREADABLE_MESSAGE, type ServerCartAnswer } from "#app/features/cart/cart.server.ts";
 import { EMPTY_CART_VIEW } from "#app/features/cart/cart-view.ts";
+import { CART_SYNC_FAILED } from "#app/features/shopping/personal.ts";
 
-const json = (body: Awaited<ReturnType<typeof loadServerCart>>) =>
-  Response.json(body, { status: body.ok ? 200 : body.status, headers: { "Cache-Control": "no-store" } });
-
-export async function loader({ context }: Route.LoaderArgs) {
-  return json(await loadServerCart(context));
-}
+const answer = (body: ServerCartAnswer) => data(body, { status: body.ok ? 200 : body.status, headers: { "Cache-Control": "no-store" } });
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
-  const intent = form?.get("intent");
-  if (!form || (intent !== "save" && intent !== "merge")) {
-    return json({ ok: false, status: 400, answer: { intent: "price", key: "", cart: EMPTY_CART_VIEW, error: CART_UNREADABLE_MESSAGE, unavailable: [] } });
+  if (!form || form.get("intent") !== "save") {
+    return answer({ ok: false, status: 400, answer: { intent: "price", key: "", cart: EMPTY_CART_VIEW, error: CART_UNREADABLE_MESSAGE, unavailable: [] } });
   }
-  return json(intent === "merge" ? await mergeServerCart(context, form) : await saveServerCart(context, form));
+  return answer(await saveServerCart(context, form));
+}
+
+/** No answer at all (the connection): §8 zeros with the message and a retry, never the error page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ServerCartAnswer> {
+  try {
+    return await serverAction();
+  } catch {
+    return { ok: false, status: 0, answer: { intent: "price", key: "", cart: EMPTY_CART_VIEW, error: CART_SYNC_FAILED, unavailable: [] } };
+  }
 }

@@ -7,7 +7,6 @@
 import { useState, type KeyboardEvent } from "react";
 import type { Route } from "./+types/comparison";
 import type { loader as productsLoader } from "./comparison-products.ts";
-import { comparison } from "#app/features/comparison/comparison.ts";
 import { comparisonRows, type ComparedProduct } from "#app/features/comparison/comparison-table.ts";
 import { useSavedItems, type AnswerOf } from "#app/features/shopping/use-saved-list.ts";
 import { DroppedNotice, EmptyList, NeedsJavaScript } from "#app/features/shopping/saved-page.tsx";
@@ -32,8 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function ComparisonPage() {
-  const list = comparison();
-  const { ids, answer, byId, dropped, unknown, loading, retry } = useSavedItems<AnswerOf<typeof productsLoader>>(list, "/comparison/products");
+  const { list, ids, answer, byId, dropped, unknown, loading, retry } = useSavedItems<AnswerOf<typeof productsLoader>>("comparison", "/comparison/products");
   const [tab, setTab] = useState<number | null>(null);
   const [onlyDiffs, setOnlyDiffs] = useState(false);
 
@@ -98,13 +96,13 @@ export default function ComparisonPage() {
                 <label className="compare-page__diffs">
                   <input type="checkbox" checked={onlyDiffs} onChange={(e) => setOnlyDiffs(e.target.checked)} /> Только различия
                 </label>
-                <button type="button" className="button compare-page__clear" onClick={() => void list?.clear()}>
+                <button type="button" className="button compare-page__clear" onClick={() => list.clear()}>
                   Очистить сравнение
                 </button>
               </div>
             </div>
             <div id="compare-panel" role="tabpanel" aria-labelledby={`compare-tab-${active.id}`} className="compare-page__panel">
-              <CompareTable products={active.products} onlyDiffs={onlyDiffs} onRemove={(id) => void list?.remove(id)} />
+              <CompareTable products={active.products} onlyDiffs={onlyDiffs} onRemove={(id) => list.remove(id)} />
             </div>
           </>
         ) : (

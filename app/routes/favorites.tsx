@@ -7,7 +7,6 @@
 import type { Route } from "./+types/favorites";
 import type { loader as cardsLoader } from "./favorites-cards.ts";
 import type { ProductCardView } from "#app/features/catalog/card-view.ts";
-import { favorites } from "#app/features/favorites/favorites.ts";
 import { useSavedItems, type AnswerOf } from "#app/features/shopping/use-saved-list.ts";
 import { DroppedNotice, EmptyList, NeedsJavaScript } from "#app/features/shopping/saved-page.tsx";
 import { pluralRu } from "#contract/plural.ts";
@@ -29,8 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function FavoritesPage() {
-  const list = favorites();
-  const { ids, byId: cards, answer, dropped, unknown, loading, retry } = useSavedItems<AnswerOf<typeof cardsLoader>>(list, "/favorites/cards");
+  const { list, ids, byId: cards, answer, dropped, unknown, loading, retry } = useSavedItems<AnswerOf<typeof cardsLoader>>("favorites", "/favorites/cards");
 
   const shown = (ids ?? []).flatMap((id): ProductCardView[] => {
     const card = cards.get(id);
@@ -63,7 +61,7 @@ export default function FavoritesPage() {
           <>
             <ProductGrid products={shown} />
             <div className="saved-page__actions">
-              <button type="button" className="button" onClick={() => void list?.clear()}>
+              <button type="button" className="button" onClick={() => list.clear()}>
                 Очистить избранное
               </button>
             </div>

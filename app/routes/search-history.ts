@@ -1,31 +1,28 @@
 /**
- * /search/history (issue 19, ADR 034): a logged-in visitor's search history for the header's
- * suggestions. GET: the queries, newest first; POST intent=delete (text=…) forgets one, intent=clear
- * all. The browser never calls /api (ADR 003); JSON, never cached. Guests keep theirs in local storage.
+ * /search/history (issue 19, ADR 034, 045): a logged-in visitor's search history changes, from the
+ * header's fetcher: POST intent=delete (text=…) forgets one, intent=clear all; the list itself
+ * comes from the root loader. The browser never calls /api (ADR 003); never cached. Guests keep
+ * theirs in local storage.
  */
+import { data } from "react-router";
 import type { Route } from "./+types/search-history";
 import { endpoints } from "#contract/index.ts";
 import { DEFAULT_ERROR_MESSAGE } from "#app/lib/api-client.server.ts";
 import { normalizeSearchText } from "#app/features/search/search-text.ts";
+import { HISTORY_CHANGE_FAILED } from "#app/features/shopping/personal.ts";
 
 export const HISTORY_LOGIN_MESSAGE = "Войдите, чтобы хранить историю поиска в личном кабинете";
 export const HISTORY_BAD_REQUEST_MESSAGE = "Не удалось изменить историю поиска: неверный запрос";
 
 type Answer = { ok: true; history: string[] } | { ok: false; status: number; message: string };
 
-const json = (body: Answer) => Response.json(body, { status: body.ok ? 200 : body.status, headers: { "Cache-Control": "no-store" } });
+const json = (body: Answer) => data(body, { status: body.ok ? 200 : body.status, headers: { "Cache-Control": "no-store" } });
 const failure = (error: { status: number; message: string }): Answer => ({
   ok: false,
   status: error.status >= 400 && error.status < 500 ? error.status : 502,
   message: error.message || DEFAULT_ERROR_MESSAGE,
 });
 const texts = (entries: { text: string }[]) => entries.map((e) => e.text);
-
-export async function loader({ context }: Route.LoaderArgs) {
-  if (!context.isAuthenticated) return json({ ok: false, status: 401, message: HISTORY_LOGIN_MESSAGE });
-  const result = await context.api.call(endpoints.searchHistoryList, {});
-  return json(result.ok ? { ok: true, history: texts(result.data) } : failure(result.error));
-}
 
 export async function action({ context, request }: Route.ActionArgs) {
   if (!context.isAuthenticated) return json({ ok: false, status: 401, message: HISTORY_LOGIN_MESSAGE });
@@ -45,4 +42,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!entry) return json({ ok: true, history: texts(list.data) });
   const result = await context.api.call(endpoints.searchHistoryDelete, { params: { id: entry.id } });
   return json(result.ok ? { ok: true, history: texts(result.data) } : failure(result.error));
+}
+
+/** No answer at all (the connection): the change is refused with its message, never the error page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return { ok: false as const, status: 0, message: HISTORY_CHANGE_FAILED };
+  }
 }

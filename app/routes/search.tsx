@@ -21,7 +21,7 @@ import { productHref } from "#app/features/catalog/card-view.ts";
 import { normalizeSearchText, parseSearchPath, searchPath, SEARCH_PATH, MAX_SEARCH_TEXT } from "#app/features/search/search-path.ts";
 import { exactProductOf, foundSet, type FoundSet } from "#app/features/search/search-view.ts";
 import { noResultsView, readingView, type NoResultsView, type ReadingView } from "#app/features/search/search-reading.ts";
-import { searchHistory } from "#app/features/search/history.ts";
+import { useSearchHistory } from "#app/features/shopping/personal-state.tsx";
 import { FILTER_WORD_MESSAGE } from "#app/lib/filters.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
 import { startedOnThisSite } from "#app/lib/fetch-site.server.ts";
@@ -120,8 +120,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   // Every search shown goes to the visitor's history (the header form, a link, a history entry),
   // unless the server did not record it (a logged-in visitor sent here by another site).
   const record = loaderData.kind === "results" && loaderData.recordHistory;
+  const { add } = useSearchHistory();
   useEffect(() => {
-    if (text && record) searchHistory()?.add(text);
+    if (text && record) add(text);
+    // Once per search shown (`add` is new on every render; a removed entry must not come back).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text, record]);
 
   if (loaderData.kind === "empty") return <EmptySearch />;

@@ -292,3 +292,205 @@ test("the header shows a logged-in visitor's server search history; one removed,
   await expect.poll(async () => (await apiGet<unknown[]>(request, token, "/search/history")).length).toBe(0);
   expect(await page.evaluate(() => localStorage.getItem("tmg_search_history"))).toBe(JSON.stringify(["гостевой запрос"]));
 });
+
+// ───── ADR 045: the logged-in lists come from the root loader and change through fetcher actions ─────
+
+/** Empties the account's favourites, comparison and cart (the serial tests above leave some). */
+async function resetAccount(request: APIRequestContext, token: string) {
+  const favorites = await apiGet<number[]>(request, token, "/favorite/all");
+  if (favorites.length) await apiPost(request, token, "/favorite/delete", { productsGroups: favorites });
+  const compared = await apiGet<number[]>(request, token, "/comparing/ids");
+  if (compared.length) await apiPost(request, token, "/comparing/delete", { products: compared });
+  await apiPost(request, token, "/cart/recalculate", { items: [] });
+}
+
+/** A request held until `release()`: a slow network without a sleep. */
+function gate() {
+  let release = () => {};
+  const opened = new Promise<void>((resolve) => (release = resolve));
+  return { opened, release: () => release() };
+}
+
+const FAVORITES_FAILED = "Не удалось изменить избранное. Попробуйте ещё раз.";
+
+test.describe("personal state through the router (ADR 045)", () => {
+  // The failures these tests cause on purpose: Chromium logs each refused or cut request.
+  test.use({ allowedConsoleErrors: [/Failed to load resource: (the server responded with a status of 503|net::ERR_CONNECTION_FAILED)/] });
+
+  test("two tabs: a change in one shows in the other when it comes back to the front", async ({ page, request }) => {
+    const token = await apiToken(request);
+    await resetAccount(request, token);
+    await login(page, CATEGORY);
+    await waitForHydration(page);
+    const other = await page.context().newPage();
+    await other.goto(CATEGORY);
+    await waitForHydration(other);
+    await expect(favoritesCount(other)).toHaveAttribute("data-count", "0");
+
+    // Tab one: a favourite and a compared product.
+    await page.bringToFront();
+    const card = page.locator(".product-card").first();
+    await card.getByRole("button", { name: "В избранное", exact: true }).click();
+    await card.getByRole("button", { name: "Сравнить", exact: true }).click();
+    await expect(favoritesCount(page)).toHaveText("1");
+    await expect(comparisonCount(page)).toHaveText("1");
+    await expect.poll(async () => (await apiGet<number[]>(request, token, "/favorite/all")).length).toBe(1);
+    await expect.poll(async () => (await apiGet<number[]>(request, token, "/comparing/ids")).length).toBe(1);
+
+    // Tab two comes to the front (the browser sends it `focus`): the root data is loaded again.
+    await other.bringToFront();
+    await other.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await expect(favoritesCount(other)).toHaveText("1");
+    await expect(comparisonCount(other)).toHaveText("1");
+    const heart = other.locator(".product-card").first().getByRole("button", { name: "В избранное", exact: true });
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+
+    // And back: tab two removes it, tab one follows on focus.
+    await heart.click();
+    await expect(favoritesCount(other)).toHaveAttribute("data-count", "0");
+    await expect.poll(async () => (await apiGet<number[]>(request, token, "/favorite/all")).length).toBe(0);
+    await page.bringToFront();
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await expect(favoritesCount(page)).toHaveAttribute("data-count", "0");
+    await other.close();
+  });
+
+  test("a slow network: the change shows at once, holds while the server works, then settles", async ({ page, request }) => {
+    const token = await apiToken(request);
+    await resetAccount(request, token);
+    const [group] = await groupsOf(request, "ruchki");
+    await login(page, `/catalog/goods/${group!.id}`);
+    await waitForHydration(page);
+    const held = gate();
+    let seen = 0;
+    await page.route(/\/favorites\/sync/, async (route) => {
+      seen++;
+      await held.opened;
+      await route.continue();
+    });
+    const heart = page.locator(".list-toggles--product").getByRole("button", { name: "В избранное", exact: true });
+    await expect(heart).toBeEnabled();
+    await heart.click();
+    // Optimistic: pressed and counted while the request is held.
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await expect(favoritesCount(page)).toHaveText("1");
+    await expect.poll(() => seen).toBe(1);
+    expect(await apiGet<number[]>(request, token, "/favorite/all")).toEqual([]);
+    held.release();
+    await expect.poll(async () => apiGet<number[]>(request, token, "/favorite/all")).toEqual([group!.id]);
+    // Settled: the loader's list says the same.
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await expect(favoritesCount(page)).toHaveText("1");
+    await expect(page.getByRole("status").filter({ hasText: FAVORITES_FAILED })).toHaveCount(0);
+  });
+
+  test("a failed request rolls back and says why: an add, a removal, no answer at all", async ({ page, request }) => {
+    const token = await apiToken(request);
+    await resetAccount(request, token);
+    const [group, second] = await groupsOf(request, "ruchki");
+    await apiPost(request, token, "/favorite/add", { productsGroups: [second!.id] });
+    await login(page, `/catalog/goods/${group!.id}`);
+    await waitForHydration(page);
+    await expect(favoritesCount(page)).toHaveText("1");
+
+    // The server refuses the add: it is taken back, and the §8 message is shown.
+    const held = gate();
+    await page.route(/\/favorites\/sync/, async (route) => {
+      await held.opened;
+      await route.fulfill({ status: 503, contentType: "text/plain", body: "unavailable" });
+    });
+    const heart = page.locator(".list-toggles--product").getByRole("button", { name: "В избранное", exact: true });
+    await heart.click();
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await expect(favoritesCount(page)).toHaveText("2");
+    held.release();
+    await expect(page.locator(".list-notice")).toContainText(FAVORITES_FAILED);
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    await expect(favoritesCount(page)).toHaveText("1");
+    await expect(page.locator(".list-notice__close")).toBeVisible();
+    await page.locator(".list-notice__close").click();
+
+    // No answer at all on /favorites: the removed card comes back, the message is the same.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.goto("/favorites");
+    await waitForHydration(page);
+    await expect(page.locator(".product-card")).toHaveCount(1);
+    const cut = gate();
+    await page.route(/\/favorites\/sync/, async (route) => {
+      await cut.opened;
+      await route.abort("connectionfailed");
+    });
+    // A clear waits for the server (§4): nothing goes until it agrees, and it did not.
+    await page.getByRole("button", { name: "Очистить избранное" }).click();
+    await expect(page.locator(".product-card")).toHaveCount(1);
+    cut.release();
+    await expect(page.locator(".list-notice")).toContainText(FAVORITES_FAILED);
+    await expect(page.locator(".product-card")).toHaveCount(1);
+    // A removal is optimistic: the card goes at once and comes back when the request fails.
+    const cutAgain = gate();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.route(/\/favorites\/sync/, async (route) => {
+      await cutAgain.opened;
+      await route.abort("connectionfailed");
+    });
+    await page.locator(".product-card").first().getByRole("button", { name: "В избранное", exact: true }).click();
+    await expect(page.locator(".product-card")).toHaveCount(0);
+    await page.locator(".list-notice__close").click();
+    await expect(page.locator(".list-notice")).not.toContainText(FAVORITES_FAILED);
+    cutAgain.release();
+    await expect(page.locator(".product-card")).toHaveCount(1);
+    // Its button went with the card, the message did not (the provider owns the request).
+    await expect(page.locator(".list-notice")).toContainText(FAVORITES_FAILED);
+    await expect(favoritesCount(page)).toHaveText("1");
+    expect(await apiGet<number[]>(request, token, "/favorite/all")).toEqual([second!.id]);
+    // The page is still the page (not the error page).
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Избранное");
+  });
+
+  test("an error during the login merge loses nothing: the guest's items stay until a merge succeeds", async ({ page, request }) => {
+    const token = await apiToken(request);
+    await resetAccount(request, token);
+    const [serverGroup, guestGroup, cartGroup] = await groupsOf(request, "ruchki");
+    await apiPost(request, token, "/favorite/add", { productsGroups: [serverGroup!.id] });
+
+    // As a guest: a favourite and a cart line.
+    await page.goto(`/catalog/goods/${guestGroup!.id}`);
+    await waitForHydration(page);
+    await page.locator(".list-toggles--product").getByRole("button", { name: "В избранное", exact: true }).click();
+    await expect(favoritesCount(page)).toHaveText("1");
+    await page.goto(`/catalog/goods/${cartGroup!.id}`);
+    await waitForHydration(page);
+    await page.getByRole("spinbutton", { name: "Тираж, шт." }).fill("100");
+    await page.getByTestId("add-to-cart").click();
+    await expect(cartCount(page)).toHaveText("1");
+
+    // The merge fails (no answer): the lists show the guest's items with the account's, local storage keeps them.
+    let merges = 0;
+    await page.route(/\/account\/merge/, (route) => {
+      merges++;
+      return route.abort("connectionfailed");
+    });
+    await login(page, "/favorites");
+    await waitForHydration(page);
+    await expect.poll(() => merges).toBe(1);
+    await expect(page.locator(".list-notice")).toContainText("Не удалось перенести списки и корзину в личный кабинет");
+    await expect(favoritesCount(page)).toHaveText("2");
+    await expect(cartCount(page)).toHaveText("1");
+    await expect(page.locator(".product-card")).toHaveCount(2);
+    expect(JSON.parse((await stored(page, "tmg_favorites"))!)).toEqual([guestGroup!.id]);
+    expect(await stored(page, "tmg_cart")).not.toBeNull();
+    expect(await apiGet<number[]>(request, token, "/favorite/all")).toEqual([serverGroup!.id]);
+
+    // The next page load merges them; then local storage is cleared.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => stored(page, "tmg_favorites")).toBeNull();
+    await expect.poll(() => stored(page, "tmg_cart")).toBeNull();
+    expect((await apiGet<number[]>(request, token, "/favorite/all")).sort()).toEqual([serverGroup!.id, guestGroup!.id].sort());
+    const cart = await apiGet<{ cartItems: { variation: number }[] }>(request, token, "/cart/detail");
+    expect(cart.cartItems.map((l) => l.variation)).toEqual([cartGroup!.products[0]!.id]);
+    await expect(favoritesCount(page)).toHaveText("2");
+    await expect(cartCount(page)).toHaveText("1");
+  });
+});

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { MemoryRouter } from "react-router";
+import { withPersonalState } from "#app/features/shopping/personal-stub.tsx";
 import { renderToStaticMarkup } from "react-dom/server";
 import { CART_STORAGE_KEY, cartItems, NO_CART_ISSUES, orderingBlock, parseCart } from "#app/features/cart/cart.ts";
 import { useCart } from "#app/features/cart/use-cart.ts";
@@ -91,11 +91,7 @@ async function render() {
   document.body.append(container);
   await act(async () => {
     root = createRoot(container);
-    root.render(
-      <MemoryRouter>
-        <Lines />
-      </MemoryRouter>,
-    );
+    root.render(withPersonalState(<Lines />));
   });
   return container;
 }
@@ -248,11 +244,7 @@ async function renderMug(props: Parameters<typeof Mug>[0] = {}) {
   document.body.append(container);
   await act(async () => {
     root = createRoot(container);
-    root.render(
-      <MemoryRouter>
-        <Mug {...props} />
-      </MemoryRouter>,
-    );
+    root.render(withPersonalState(<Mug {...props} />));
   });
   return container;
 }

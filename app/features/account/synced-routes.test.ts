@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "#app/lib/api-client.server.ts";
 import { EMPTY_CART } from "#contract/index.ts";
-import { changeList, loadList, LOGIN_NEEDED_MESSAGE, BAD_LIST_REQUEST_MESSAGE } from "#app/features/shopping/list-sync.server.ts";
+import { changeList, mergeList, readList, LOGIN_NEEDED_MESSAGE, BAD_LIST_REQUEST_MESSAGE } from "#app/features/shopping/list-sync.server.ts";
 import { loadServerCart, mergeServerCart, saveServerCart, CART_UNREADABLE_MESSAGE } from "#app/features/cart/cart.server.ts";
 import { commentAction, COMMENT_EMPTY_MESSAGE, COMMENT_LOGIN_MESSAGE, COMMENT_NOT_YOURS_MESSAGE, COMMENT_TOO_LONG_MESSAGE, COMMENT_BAD_REQUEST_MESSAGE } from "#app/features/posts/comments.server.ts";
 
@@ -34,13 +34,14 @@ function context(handler: Handler, isAuthenticated = true) {
 
 const post = (fields: Record<string, string>) => new Request("http://shop.test/favorites/sync", { method: "POST", body: new URLSearchParams(fields) });
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
-const body = async (res: Response) => ({ status: res.status, body: await res.json(), cache: res.headers.get("Cache-Control") });
+const body = async (res: { data: unknown; init: ResponseInit | null }) => ({ status: res.init?.status ?? 200, body: res.data, cache: new Headers(res.init?.headers).get("Cache-Control") });
 
 describe("/favorites/sync and /comparison/sync", () => {
   it("answer 401 with a message and call nothing without a session", async () => {
     const { ctx, seen } = context(() => ok([]), false);
-    expect(await body(await loadList(ctx, "favorites", new URL("http://shop.test/favorites/sync")))).toMatchObject({ status: 401, body: { ok: false, message: LOGIN_NEEDED_MESSAGE } });
-    expect((await changeList(ctx, "favorites", post({ intent: "add", ids: "1" }))).status).toBe(401);
+    expect(await readList(ctx, "favorites")).toMatchObject({ status: 401, ok: false, message: LOGIN_NEEDED_MESSAGE });
+    expect((await changeList(ctx, "favorites", post({ intent: "add", ids: "1" }))).init?.status).toBe(401);
+    expect(await mergeList(ctx, "favorites", [1])).toMatchObject({ status: 401, ok: false });
     expect(seen).toEqual([]);
   });
 
@@ -56,8 +57,8 @@ describe("/favorites/sync and /comparison/sync", () => {
         throw new Error(endpoint.id);
       },
     };
-    const res = await body(await loadList({ api, isAuthenticated: true } as never, "favorites", new URL("http://shop.test/favorites/sync?local=7,8,junk")));
-    expect(res).toEqual({ status: 200, body: { ok: true, ids: [12], missing: [11, 10], localMissing: [8] }, cache: "no-store" });
+    const res = await readList({ api, isAuthenticated: true } as never, "favorites", [7, 8]);
+    expect(res).toEqual({ ok: true, ids: [12], missing: [11, 10], localMissing: [8] });
     expect(calls[1]).toEqual(["productListByGroupIds", { query: { groupIds: [12, 11, 10, 7, 8] } }]);
     expect(calls[2]).toEqual(["favoriteDelete", { body: { productsGroups: [11, 10] } }]);
   });
@@ -67,8 +68,8 @@ describe("/favorites/sync and /comparison/sync", () => {
       call: async (endpoint: { id: string }) =>
         endpoint.id === "comparingIds" ? { ok: true, status: 200, data: [4, 3] } : { ok: false, error: { message: "Ошибка", status: 0, errors: {} } },
     };
-    const res = await body(await loadList({ api, isAuthenticated: true } as never, "comparison", new URL("http://shop.test/comparison/sync?local=9")));
-    expect(res.body).toEqual({ ok: true, ids: [4, 3], missing: [], localMissing: [] });
+    const res = await readList({ api, isAuthenticated: true } as never, "comparison", [9]);
+    expect(res).toEqual({ ok: true, ids: [4, 3], missing: [], localMissing: [] });
   });
 
   it("junk intents and ids are a 400 message, never a call", async () => {
@@ -79,7 +80,7 @@ describe("/favorites/sync and /comparison/sync", () => {
     }
     expect(seen).toEqual([]);
     const broken = await changeList(ctx, "comparison", new Request("http://shop.test/x", { method: "POST", body: "%%%", headers: { "Content-Type": "multipart/form-data; boundary=x" } }));
-    expect(broken.status).toBe(400);
+    expect(broken.init?.status).toBe(400);
   });
 
   it("the server's §5 limit message is passed on with its status", async () => {
@@ -87,6 +88,21 @@ describe("/favorites/sync and /comparison/sync", () => {
     const { ctx, seen } = context(() => json({ message: limit, errors: [] }, 400));
     expect(await body(await changeList(ctx, "comparison", post({ intent: "add", ids: "5" })))).toMatchObject({ status: 400, body: { ok: false, message: limit } });
     expect(seen[0]).toMatchObject({ method: "POST", path: "/comparing/add", body: { products: [5] } });
+  });
+
+  it("§4 login merge: the guest's ids the catalogue still has and the server lacks are pushed (ADR 045)", async () => {
+    const calls: [string, unknown][] = [];
+    const api = {
+      call: async (endpoint: { id: string }, input: unknown) => {
+        calls.push([endpoint.id, input]);
+        if (endpoint.id === "favoriteAll") return { ok: true, status: 200, data: [12] };
+        if (endpoint.id === "productListByGroupIds") return { ok: true, status: 200, data: [{ id: 12 }, { id: 7 }, { id: 5 }] };
+        if (endpoint.id === "favoriteAdd") return { ok: true, status: 200, data: [7, 5, 12] };
+        throw new Error(endpoint.id);
+      },
+    };
+    expect(await mergeList({ api, isAuthenticated: true } as never, "favorites", [7, 8, 12, 5])).toEqual({ ok: true, ids: [7, 5, 12] });
+    expect(calls.at(-1)).toEqual(["favoriteAdd", { body: { productsGroups: [7, 5] } }]);
   });
 
   it("clear deletes every id the server holds", async () => {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { withPersonalState } from "#app/features/shopping/personal-stub.tsx";
 import { AddToCart } from "./add-to-cart.tsx";
 import { CART_STORAGE_KEY } from "./cart.ts";
 
@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 async function hydrate(element: React.ReactElement) {
-  const wrapped = <MemoryRouter>{element}</MemoryRouter>;
+  const wrapped = withPersonalState(element);
   const container = document.createElement("div");
   container.innerHTML = renderToString(wrapped);
   document.body.append(container);

@@ -9,6 +9,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { createRoutesStub } from "react-router";
 import OrderingPage from "#app/routes/cart-ordering.tsx";
+import { PersonalStateProvider } from "#app/features/shopping/personal-state.tsx";
 import { CART_STORAGE_KEY, parseCart } from "./cart.ts";
 import { EMPTY_CART_VIEW, type CartPriceAnswer } from "./cart-view.ts";
 
@@ -47,7 +48,11 @@ describe("gone variations (§4)", () => {
     const Stub = createRoutesStub([
       {
         path: "/cart/ordering",
-        Component: OrderingPage as never,
+        Component: ((props: object) => (
+          <PersonalStateProvider>
+            <OrderingPage {...(props as Parameters<typeof OrderingPage>[0])} />
+          </PersonalStateProvider>
+        )) as never,
         loader: () => ({ managers: [], savedManager: "", coatings: [], account: null, offices: [] }),
         HydrateFallback: () => null,
       },

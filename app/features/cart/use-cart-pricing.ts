@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { cartPayload, removeVariations, type CoatingVariantsOf, type LocalCart } from "./cart.ts";
 import { linesKey, type CartPriceAnswer } from "./cart-view.ts";
-import { retryServerCart, useServerCartSync } from "./use-cart.ts";
+import { useServerCartSync } from "./use-cart.ts";
 
 /** The route whose action prices a cart (app/routes/cart.tsx). */
 export const CART_ACTION = "/cart";
@@ -17,7 +17,7 @@ const DEBOUNCE_MS = 250;
 
 export function useCartPricing(cart: LocalCart, coatings: ReadonlyMap<number, CoatingVariantsOf>, hydrated: boolean, update: (change: (cart: LocalCart) => LocalCart) => void) {
   const fetcher = useFetcher<CartPriceAnswer>({ key: "cart-price" });
-  // A logged-in visitor's cart is the server's (ADR 034): its store writes and prices each change.
+  // A logged-in visitor's cart is the server's (ADR 034, 045): each change is saved and priced by /cart/sync.
   const server = useServerCartSync();
   const { submit } = fetcher;
   const lines = useMemo(() => JSON.stringify(cartPayload(cart, coatings, { comments: false })), [cart, coatings]);
@@ -59,7 +59,7 @@ export function useCartPricing(cart: LocalCart, coatings: ReadonlyMap<number, Co
     latest,
     pending: hydrated && !empty && answer === null,
     empty,
-    retry: server ? retryServerCart : price,
+    retry: server ? server.retry : price,
     /** How many variations the last answers dropped (§4). */
     removed,
   };

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { withPersonalState } from "#app/features/shopping/personal-stub.tsx";
 import { useCart, useCartPage } from "./use-cart.ts";
 import { CartEntry } from "./cart-counter.tsx";
 import { CART_STORAGE_KEY, cartLineCount } from "./cart.ts";
@@ -27,12 +27,12 @@ afterEach(() => {
 
 async function hydrate(element: React.ReactElement) {
   const container = document.createElement("div");
-  container.innerHTML = renderToString(element);
+  container.innerHTML = renderToString(withPersonalState(element));
   document.body.append(container);
   const serverHtml = container.innerHTML;
   const onRecoverableError = vi.fn();
   await act(async () => {
-    hydrateRoot(container, element, { onRecoverableError });
+    hydrateRoot(container, withPersonalState(element), { onRecoverableError });
   });
   return { container, serverHtml, onRecoverableError };
 }
@@ -55,9 +55,7 @@ describe("the cart after hydration (§4, page cache)", () => {
 
   it("the header counter keeps its place empty on the server and follows another tab", async () => {
     const { container, serverHtml, onRecoverableError } = await hydrate(
-      <MemoryRouter>
-        <CartEntry />
-      </MemoryRouter>,
+      <CartEntry />,
     );
     expect(serverHtml).toContain('data-count="0"');
     expect(container.querySelector("[data-testid=cart-count]")!.textContent).toBe("");

@@ -16,7 +16,7 @@ import { formatPrice } from "#app/features/catalog/price.ts";
 import type { ComboKeyHandler, ComboState } from "#app/components/search-box.tsx";
 import { normalizeSearchText } from "./search-text.ts";
 import type { SuggestionsView } from "./search-view.ts";
-import { searchHistory, useSearchHistory } from "./history.ts";
+import { useSearchHistory } from "#app/features/shopping/personal-state.tsx";
 import { quoted } from "#contract/quotes.ts";
 import {
   historyGroup,
@@ -46,7 +46,8 @@ export default function Autocomplete({ value, inputRef, formRef, setText, onComb
   const navigate = useNavigate();
   const fetcher = useFetcher<SuggestionsView>();
   const load = fetcher.load;
-  const history = useSearchHistory();
+  const searchHistory = useSearchHistory();
+  const history = searchHistory.list;
   const text = normalizeSearchText(value);
   const wantsSuggestions = text.length >= MIN_SUGGEST_LENGTH;
 
@@ -103,9 +104,8 @@ export default function Autocomplete({ value, inputRef, formRef, setText, onComb
   const close = () => setClosedAt(value);
 
   const choose = (option: SuggestOption) => {
-    const history = searchHistory();
-    if (option.kind === "history") history?.add(option.title);
-    else history?.add(text);
+    if (option.kind === "history") searchHistory.add(option.title);
+    else searchHistory.add(text);
     // A search page shows its query in the field; other pages start with an empty one.
     if (option.kind === "history") setText(option.title);
     else if (option.kind !== "all") setText("");
@@ -115,7 +115,7 @@ export default function Autocomplete({ value, inputRef, formRef, setText, onComb
   };
 
   const removeHistory = (query: string) => {
-    searchHistory()?.remove(query);
+    searchHistory.remove(query);
     inputRef.current?.focus();
   };
 
@@ -153,7 +153,7 @@ export default function Autocomplete({ value, inputRef, formRef, setText, onComb
         const option = expanded ? options[activeIndex] : undefined;
         if (event.shiftKey && option?.kind === "history") {
           event.preventDefault();
-          searchHistory()?.remove(option.title);
+          searchHistory.remove(option.title);
         }
         return;
       }
@@ -226,7 +226,7 @@ export default function Autocomplete({ value, inputRef, formRef, setText, onComb
           className="search-suggest__clear"
           tabIndex={-1}
           onClick={() => {
-            searchHistory()?.clear();
+            searchHistory.clear();
             inputRef.current?.focus();
           }}
         >

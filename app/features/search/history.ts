@@ -1,10 +1,9 @@
 /**
  * Search history (issue 18): the last MAX_SEARCH_HISTORY distinct queries, newest first, in local
- * storage for guests (the accounts issue moves them to the server's `searchHistory` for logged-in
- * users). Recorded when a search page is shown and when a suggestion is chosen; shown under the
+ * storage for guests; a logged-in visitor's is the server's, from the root loader (ADR 045: both
+ * behind `useSearchHistory`, app/features/shopping/personal-state.tsx). Recorded when a search page is shown and when a suggestion is chosen; shown under the
  * empty header field; each entry removable, and "Очистить историю".
  */
-import { useSyncExternalStore } from "react";
 import { createLocalStore, type EventSource, type LocalStore, type StorageLike } from "#app/lib/local-store.ts";
 import { normalizeSearchText } from "./search-text.ts";
 
@@ -76,95 +75,4 @@ export function createSearchHistory(storage: () => StorageLike | null, events: E
     remove: (text) => update(removeQuery(store.getSnapshot(), text)),
     clear: store.clear,
   };
-}
-
-/** The page's history: the guest's local one, or (logged in, ADR 034) the server's; swapped with subscribers kept. */
-export interface SwitchHistory extends SearchHistory {
-  readonly local: SearchHistory;
-  use(next: SearchHistory): void;
-  current(): SearchHistory;
-}
-
-export function createSwitchHistory(local: SearchHistory): SwitchHistory {
-  let backing = local;
-  const listeners = new Map<() => void, () => void>();
-  return {
-    local,
-    subscribe(onChange) {
-      listeners.set(onChange, backing.subscribe(onChange));
-      return () => {
-        listeners.get(onChange)?.();
-        listeners.delete(onChange);
-      };
-    },
-    getSnapshot: () => backing.getSnapshot(),
-    add: (text) => backing.add(text),
-    remove: (text) => backing.remove(text),
-    clear: () => backing.clear(),
-    current: () => backing,
-    use(next) {
-      if (next === backing) return;
-      backing = next;
-      for (const [onChange, unsubscribe] of listeners) {
-        unsubscribe();
-        listeners.set(onChange, next.subscribe(onChange));
-      }
-      for (const onChange of [...listeners.keys()]) onChange();
-    },
-  };
-}
-
-/**
- * A logged-in visitor's history while the server's copy loads (ADR 034): kept in memory only, so a
- * query searched in that moment never lands in the guest's local storage. The server records
- * searches itself; what is added here is shown at once and carried into the server's list
- * when it arrives (startServerHistory).
- */
-export interface PendingHistory extends SearchHistory {
-  readonly pending: true;
-}
-
-export function createPendingHistory(): PendingHistory {
-  let list: readonly string[] = EMPTY;
-  const listeners = new Set<() => void>();
-  const set = (next: readonly string[]) => {
-    if (next === list) return;
-    list = next.length ? next : EMPTY;
-    listeners.forEach((l) => l());
-  };
-  return {
-    pending: true,
-    subscribe(onChange) {
-      listeners.add(onChange);
-      return () => void listeners.delete(onChange);
-    },
-    getSnapshot: () => list,
-    add: (text) => set(addQuery(list, text)),
-    remove: (text) => set(removeQuery(list, text)),
-    clear: () => set(EMPTY),
-  };
-}
-
-/** Logged in (or logging in): stop writing to local storage at once, before the server's history loads. */
-export function holdAccountHistory(): void {
-  const history = searchHistory();
-  if (history && history.current() === history.local) history.use(createPendingHistory());
-}
-
-let browserHistory: SwitchHistory | null = null;
-
-/** The page's history; null on the server. */
-export function searchHistory(): SwitchHistory | null {
-  if (typeof window === "undefined") return null;
-  browserHistory ??= createSwitchHistory(createSearchHistory(() => window.localStorage, window));
-  return browserHistory;
-}
-
-const noop = () => () => {};
-const empty = () => EMPTY;
-
-/** The queries, newest first; empty on the server and in the first render (hydration matches). */
-export function useSearchHistory(): readonly string[] {
-  const store = searchHistory();
-  return useSyncExternalStore(store ? store.subscribe : noop, store ? store.getSnapshot : empty, empty);
 }

@@ -3,14 +3,13 @@
  * The badge is visible and hidden from assistive technology; the link's accessible name carries
  * the count instead ("Корзина, товаров: 3"), or is just its label when there is nothing. Empty on
  * the server and while hydrating (the page cache serves everyone the same header), then the
- * stored count; other tabs' changes arrive through the `storage` event. The badge sits over the
+ * visitor's count (ADR 045); other tabs' changes arrive through the `storage` event (guests) or
+ * the root's revalidation (logged in). The badge sits over the
  * icon (absolutely positioned), so its appearance moves nothing.
  */
 import { AppLink } from "#app/lib/navigation.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
-import { favorites } from "#app/features/favorites/favorites.ts";
-import { comparison } from "#app/features/comparison/comparison.ts";
-import { useSavedIds } from "./use-saved-list.ts";
+import { useSavedList } from "./personal-state.tsx";
 
 export interface HeaderCountProps {
   to: string;
@@ -43,11 +42,11 @@ export function HeaderCount({ to, icon, label, count, testId }: HeaderCountProps
 }
 
 export function FavoritesEntry() {
-  const ids = useSavedIds(favorites());
+  const { ids } = useSavedList("favorites");
   return <HeaderCount to="/favorites" icon="heart" label="Избранное" count={ids?.length ?? null} testId="favorites-count" />;
 }
 
 export function ComparisonEntry() {
-  const ids = useSavedIds(comparison());
+  const { ids } = useSavedList("comparison");
   return <HeaderCount to="/comparison" icon="compare" label="Сравнение" count={ids?.length ?? null} testId="comparison-count" />;
 }

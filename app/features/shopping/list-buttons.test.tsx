@@ -4,7 +4,7 @@ import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { CardListButtons } from "./list-buttons.tsx";
-import { MemoryRouter } from "react-router";
+import { withPersonalState } from "./personal-stub.tsx";
 import { ComparisonEntry, FavoritesEntry } from "./header-count.tsx";
 import { ListNotice } from "./list-notice.tsx";
 import { FAVORITES_LIMIT_MESSAGE, FAVORITES_STORAGE_KEY } from "../favorites/favorites.ts";
@@ -18,13 +18,13 @@ afterEach(() => {
 });
 
 function Page() {
-  return (
-    <MemoryRouter>
+  return withPersonalState(
+    <>
       <FavoritesEntry />
       <ComparisonEntry />
       <CardListButtons groupId={7} productId={70} />
       <ListNotice />
-    </MemoryRouter>
+    </>,
   );
 }
 

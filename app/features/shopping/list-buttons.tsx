@@ -1,17 +1,15 @@
 /**
  * "В избранное" and "Сравнить" (§3, §4): toggle buttons on product cards and the product page.
- * Their state lives in local storage, so the server (and the page cache) renders them inert and
+ * Their state is the visitor's (local storage, or the account's lists: ADR 045), so the server (and the page cache) renders them inert and
  * hidden (`disabled`, CSS `visibility: hidden`: the space stays reserved, nothing shifts) and they
  * appear once hydrated with the stored state. Without JavaScript they never appear.
  */
 import { Icon } from "#app/components/ui/icon.tsx";
-import { favorites } from "#app/features/favorites/favorites.ts";
-import { comparison } from "#app/features/comparison/comparison.ts";
-import type { SavedList } from "./saved-list.ts";
-import { useSavedIds } from "./use-saved-list.ts";
+import { useSavedList } from "./personal-state.tsx";
+import type { ListKind } from "./personal.ts";
 
 interface ToggleProps {
-  list: SavedList | null;
+  kind: ListKind;
   id: number;
   label: string;
   /** What a pointer's tooltip says while the item is in the list. */
@@ -21,8 +19,9 @@ interface ToggleProps {
   wide?: boolean;
 }
 
-function ListToggle({ list, id, label, activeTitle, icon, wide = false }: ToggleProps) {
-  const ids = useSavedIds(list);
+function ListToggle({ kind, id, label, activeTitle, icon, wide = false }: ToggleProps) {
+  const list = useSavedList(kind);
+  const { ids } = list;
   const active = ids?.includes(id) ?? false;
   return (
     <button
@@ -32,7 +31,7 @@ function ListToggle({ list, id, label, activeTitle, icon, wide = false }: Toggle
       aria-label={wide ? undefined : label}
       title={active ? activeTitle : label}
       disabled={ids === null}
-      onClick={() => void list?.toggle(id)}
+      onClick={() => list.toggle(id)}
     >
       <Icon name={icon} size={wide ? 20 : 18} />
       {wide ? <span>{label}</span> : null}
@@ -41,11 +40,11 @@ function ListToggle({ list, id, label, activeTitle, icon, wide = false }: Toggle
 }
 
 export function FavoriteButton({ groupId, wide }: { groupId: number; wide?: boolean }) {
-  return <ListToggle list={favorites()} id={groupId} label="В избранное" activeTitle="Убрать из избранного" icon="heart" wide={wide} />;
+  return <ListToggle kind="favorites" id={groupId} label="В избранное" activeTitle="Убрать из избранного" icon="heart" wide={wide} />;
 }
 
 export function CompareButton({ productId, wide }: { productId: number; wide?: boolean }) {
-  return <ListToggle list={comparison()} id={productId} label="Сравнить" activeTitle="Убрать из сравнения" icon="compare" wide={wide} />;
+  return <ListToggle kind="comparison" id={productId} label="Сравнить" activeTitle="Убрать из сравнения" icon="compare" wide={wide} />;
 }
 
 /** The card's corner: favourite the group, compare the variation the card shows. */

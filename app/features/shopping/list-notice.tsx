@@ -3,25 +3,26 @@
  * always in the document (assistive technology announces what is put into it) and shows one
  * message at a time for a few seconds, or until closed.
  */
-import { useEffect, useSyncExternalStore } from "react";
-import { notices } from "./notice.ts";
+import { useEffect } from "react";
+import { useNotices } from "./personal-state.tsx";
 
 const SHOWN_MS = 6000;
-const none = () => null;
 
 export function ListNotice() {
-  const notice = useSyncExternalStore(notices.subscribe, notices.getSnapshot, none);
+  const notices = useNotices();
+  const notice = notices?.current ?? null;
+  const dismiss = notices?.dismiss;
   useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => notices.dismiss(notice.id), SHOWN_MS);
+    if (!notice || !dismiss) return;
+    const timer = setTimeout(() => dismiss(notice.id), SHOWN_MS);
     return () => clearTimeout(timer);
-  }, [notice]);
+  }, [notice, dismiss]);
   return (
     <div className="list-notice" role="status">
       {notice ? (
         <p className="list-notice__box" key={notice.id}>
           <span>{notice.text}</span>
-          <button type="button" className="list-notice__close" aria-label="Закрыть сообщение" onClick={() => notices.dismiss(notice.id)}>
+          <button type="button" className="list-notice__close" aria-label="Закрыть сообщение" onClick={() => dismiss?.(notice.id)}>
             ×
           </button>
         </p>

@@ -1,15 +1,17 @@
 /**
  * The server half of the logged-in visitor's favourites and comparison (§4, ADR 034): the resource
  * routes /favorites/sync and /comparison/sync call /api/favorite/* and /api/comparing/* through the
- * request's API client (the token is an HttpOnly cookie, ADR 003). They answer JSON for the
- * browser's `RemoteList` adapter (app/features/shopping/remote-list.ts); a refused change is the
- * server's message (§5 limits) or the §8 default, never a 5xx.
+ * request's API client (the token is an HttpOnly cookie, ADR 003). The root loader reads the lists
+ * (`readList`, ADR 045), the pages' fetchers post changes (`changeList`: JSON answers), the login
+ * merge pushes the guest's ids (`mergeList`); a refused change is the server's message (§5 limits)
+ * or the §8 default, never a 5xx.
  */
-import type { AppLoadContext } from "react-router";
+import { data, type AppLoadContext } from "react-router";
 import { endpoints } from "#contract/index.ts";
 import { MAX_COMPARISON, MAX_DB_ID, MAX_FAVORITES } from "#contract/limits.ts";
 import { DEFAULT_ERROR_MESSAGE } from "#app/lib/api-client.server.ts";
 import { parseIdList } from "#app/features/viewed/id-list.ts";
+import { mergeOnLogin } from "./saved-list.ts";
 
 export const LOGIN_NEEDED_MESSAGE = "Войдите, чтобы сохранять списки в личном кабинете";
 
@@ -27,8 +29,7 @@ type Ctx = Pick<AppLoadContext, "api" | "isAuthenticated">;
 
 const LIMITS: Record<ListKind, number> = { favorites: MAX_FAVORITES, comparison: MAX_COMPARISON };
 
-const json = (body: ListLoadAnswer | ListChangeAnswer) =>
-  Response.json(body, { status: body.ok ? 200 : body.status, headers: { "Cache-Control": "no-store" } });
+const json = (body: ListChangeAnswer) => data(body, { status: body.ok ? 200 : body.status, headers: { "Cache-Control": "no-store" } });
 
 const notLoggedIn = { ok: false as const, status: 401, message: LOGIN_NEEDED_MESSAGE };
 
@@ -51,16 +52,14 @@ async function existing(context: Ctx, kind: ListKind, ids: readonly number[]): P
 }
 
 /**
- * GET: the server's list, each id checked against the catalogue (§4 "favourites start": missing
+ * The server's list, each id checked against the catalogue (§4 "favourites start": missing
  * groups are 404 ids, removed on the server here), and which of the guest's `local` ids are gone.
  */
-export async function loadList(context: Ctx, kind: ListKind, url: URL): Promise<Response> {
-  if (!context.isAuthenticated) return json(notLoggedIn);
-  const max = LIMITS[kind];
+export async function readList(context: Ctx, kind: ListKind, local: readonly number[] = []): Promise<ListLoadAnswer> {
+  if (!context.isAuthenticated) return notLoggedIn;
   const result = await context.api.call(kind === "favorites" ? endpoints.favoriteAll : endpoints.comparingIds, {});
-  if (!result.ok) return json(failure(result.error));
+  if (!result.ok) return failure(result.error);
   const server = result.data;
-  const local = parseIdList(url.searchParams.get("local"), max);
   const alive = await existing(context, kind, [...new Set([...server, ...local])]);
   // The check failed: nothing is dropped (§8 "list-fetch failures silently give empty results").
   const missing = alive ? server.filter((id) => !alive.has(id)) : [];
@@ -70,7 +69,25 @@ export async function loadList(context: Ctx, kind: ListKind, url: URL): Promise<
     const removed = await change(context, kind, "delete", missing);
     ids = removed.ok ? removed.ids : server.filter((id) => !missing.includes(id));
   }
-  return json({ ok: true, ids, missing, localMissing });
+  return { ok: true, ids, missing, localMissing };
+}
+
+/**
+ * §4 "sync on login" for one list (ADR 034, 045): the guest's `local` ids (those the catalogue
+ * still has) merged into the server's by `mergeOnLogin` and pushed; answers the server's list after it.
+ */
+export async function mergeList(context: Ctx, kind: ListKind, local: readonly number[]): Promise<ListChangeAnswer> {
+  const loaded = await readList(context, kind, local);
+  if (!loaded.ok) return loaded;
+  const gone = new Set(loaded.localMissing);
+  const { push } = mergeOnLogin(local.filter((id) => !gone.has(id)), loaded.ids, LIMITS[kind]);
+  return push.length ? change(context, kind, "add", push) : { ok: true, ids: loaded.ids };
+}
+
+/** Reads the posted ids of one list (`ids=3,1,2`), at most its limit. */
+export function postedIds(form: FormData | null, name: string, kind: ListKind): number[] {
+  const raw = form?.get(name);
+  return parseIdList(typeof raw === "string" ? raw.slice(0, 20_000) : "", LIMITS[kind]);
 }
 
 async function change(context: Ctx, kind: ListKind, intent: "add" | "delete", ids: number[]): Promise<ListChangeAnswer> {
@@ -84,12 +101,11 @@ async function change(context: Ctx, kind: ListKind, intent: "add" | "delete", id
 export const BAD_LIST_REQUEST_MESSAGE = "Не удалось изменить список: неверный запрос";
 
 /** POST intent=add|delete|clear, ids=3,1,2 (clear: every id the server holds). */
-export async function changeList(context: Ctx, kind: ListKind, request: Request): Promise<Response> {
+export async function changeList(context: Ctx, kind: ListKind, request: Request) {
   if (!context.isAuthenticated) return json(notLoggedIn);
   const form = await request.formData().catch(() => null);
   const intent = form?.get("intent");
-  const rawIds = form?.get("ids");
-  const ids = parseIdList(typeof rawIds === "string" ? rawIds.slice(0, 20_000) : "", LIMITS[kind]);
+  const ids = postedIds(form, "ids", kind);
   if (intent === "clear") {
     const all = await context.api.call(kind === "favorites" ? endpoints.favoriteAll : endpoints.comparingIds, {});
     if (!all.ok) return json(failure(all.error));

@@ -3,7 +3,7 @@
  * the viewed products, favourites and comparison all use it. What is stored is the visitor's to
  * edit: anything malformed is skipped, never thrown.
  */
-import { browserLocalStore, createLocalStore, type EventSource, type StorageLike } from "#app/lib/local-store.ts";
+import { createLocalStore, type EventSource, type StorageLike } from "#app/lib/local-store.ts";
 
 export type { EventSource, StorageLike };
 
@@ -50,11 +50,4 @@ export function createLocalIds(key: string, max: number, storage: () => StorageL
     events,
   );
   return { subscribe: store.subscribe, getSnapshot: store.getSnapshot, set: store.set };
-}
-
-const browserLists = new Map<string, LocalIds>();
-
-/** The page's list under `key`; null on the server. */
-export function browserLocalIds(key: string, max: number): LocalIds | null {
-  return browserLocalStore(browserLists, key, (storage, events) => createLocalIds(key, max, storage, events));
 }

@@ -1,6 +1,7 @@
 /**
- * The one message the lists show at a time (a limit reached, a change the server refused): a tiny
- * external store read by <ListNotice> (the toast). A new message replaces the previous one.
+ * The one message the lists show at a time (a limit reached, a change the server refused): held by
+ * the personal-state provider (React state, not module state: ADR 045) and read by <ListNotice>
+ * (the toast). A new message replaces the previous one.
  */
 export interface Notice {
   /** Increments with every message, so the same text shown twice is a new notice. */
@@ -8,23 +9,11 @@ export interface Notice {
   text: string;
 }
 
-let current: Notice | null = null;
-let counter = 0;
-const listeners = new Set<() => void>();
+export interface Notices {
+  current: Notice | null;
+  show(text: string): void;
+  dismiss(id: number): void;
+}
 
-export const notices = {
-  subscribe(onChange: () => void) {
-    listeners.add(onChange);
-    return () => void listeners.delete(onChange);
-  },
-  getSnapshot: (): Notice | null => current,
-  show(text: string) {
-    current = { id: ++counter, text };
-    listeners.forEach((l) => l());
-  },
-  dismiss(id: number) {
-    if (current?.id !== id) return;
-    current = null;
-    listeners.forEach((l) => l());
-  },
-};
+/** The next notice after `previous` (a new id even for the same text). */
+export const nextNotice = (previous: Notice | null, text: string): Notice => ({ id: (previous?.id ?? 0) + 1, text });

@@ -1,20 +1,12 @@
 /**
- * A saved list (favourites, comparison) in React. useSyncExternalStore with a NULL server snapshot:
- * the server render and the hydrating render both see null ("not known yet": buttons inert and
- * hidden, counters empty), so every visitor gets the same HTML and the page cache may share it;
- * then React re-renders with the stored ids. Other tabs are followed through the `storage` event.
+ * The items of a saved list (favourites, comparison) for its page: the list is `useSavedList`'s
+ * (personal-state.tsx: null on the server and while hydrating, so every visitor gets the same
+ * HTML), its cards come through a fetcher.
  */
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useFetcher } from "react-router";
-import type { SavedList } from "./saved-list.ts";
-
-const noSubscribe = () => () => {};
-const nothing = () => null;
-
-/** The ids, newest first; null on the server and while hydrating. */
-export function useSavedIds(list: SavedList | null): readonly number[] | null {
-  return useSyncExternalStore(list?.subscribe ?? noSubscribe, list?.getSnapshot ?? nothing, nothing);
-}
+import { useSavedList } from "./personal-state.tsx";
+import type { ListKind } from "./personal.ts";
 
 /** The data a resource route's loader answers through `data(…)` (its fetcher's `data`). */
 export type AnswerOf<L extends (...args: never[]) => unknown> = Unwrapped<Awaited<ReturnType<L>>>;
@@ -34,8 +26,9 @@ export interface SavedItemsAnswer<T extends { id: number }> {
  * list holds an id not loaded yet (a removal only hides an item), ids the catalogue no longer has
  * dropped from the list and counted once for the page's notice (ADR 026).
  */
-export function useSavedItems<A extends SavedItemsAnswer<{ id: number }>>(list: SavedList | null, source: string) {
-  const ids = useSavedIds(list);
+export function useSavedItems<A extends SavedItemsAnswer<{ id: number }>>(kind: ListKind, source: string) {
+  const list = useSavedList(kind);
+  const { ids, dropMissing } = list;
   const fetcher = useFetcher();
   const { load } = fetcher;
   const answer = fetcher.data as A | undefined;
@@ -50,11 +43,14 @@ export function useSavedItems<A extends SavedItemsAnswer<{ id: number }>>(list: 
 
   useEffect(() => {
     if (!answer?.missing.length) return;
-    const gone = list?.dropMissing(answer.missing) ?? [];
+    const gone = dropMissing(answer.missing);
     if (gone.length) setDropped((n) => n + gone.length);
-  }, [answer, list]);
+    // Once per answer: the list's functions are new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
 
   return {
+    list,
     ids,
     answer,
     byId,
