@@ -11,6 +11,7 @@ import { profileAction, addressFieldErrors } from "./profile-actions.server.ts";
 import { companiesAction, COMPANY_GONE } from "./companies.server.ts";
 import { loginHref } from "./session.server.ts";
 import { ADDRESS_NOT_FOUND } from "./forms.ts";
+import { fieldError, formMessage } from "#app/lib/forms.ts";
 import { suggestAddresses, toSuggestions } from "./dadata.server.ts";
 
 type Answer = { ok: true; data: unknown; status: number } | { ok: false; error: ApiError };
@@ -131,7 +132,7 @@ describe("/profile/companies action", () => {
   it("a broken ИНН is a field error and the API is not asked", async () => {
     const { context, calls } = fakeApi({});
     const r = await companiesAction(context, form({ intent: "company-save", shortTitle: "ООО «Ромашка»", inn: "7707083894" }), curl, ["ROLE_USER"]);
-    expect(r).toMatchObject({ errors: { inn: INN_CHECKSUM }, values: { inn: "7707083894" } });
+    expect(r).toMatchObject({ status: "error", error: { inn: [INN_CHECKSUM] }, initialValue: { inn: "7707083894" } });
     expect(calls).toEqual([]);
   });
   it("creates without an image when none was chosen, then shows the list", async () => {
@@ -144,8 +145,8 @@ describe("/profile/companies action", () => {
   });
   it("updates and deletes only a company on the user's own list (IDOR)", async () => {
     const { context, calls } = fakeApi({ legalMy: ok([company(1)]), legalDelete: ok({ success: true }) });
-    expect(await companiesAction(context, form({ intent: "company-delete", id: "2" }), curl, ["ROLE_USER"])).toMatchObject({ message: COMPANY_GONE });
-    expect(await companiesAction(context, form({ intent: "company-save", id: "2", shortTitle: "X", inn: "7707083893" }), curl, ["ROLE_USER"])).toMatchObject({ message: COMPANY_GONE });
+    expect(await companiesAction(context, form({ intent: "company-delete", id: "2" }), curl, ["ROLE_USER"])).toMatchObject({ status: "error", error: { "": [COMPANY_GONE] } });
+    expect(await companiesAction(context, form({ intent: "company-save", id: "2", shortTitle: "X", inn: "7707083893" }), curl, ["ROLE_USER"])).toMatchObject({ status: "error", error: { "": [COMPANY_GONE] } });
     expect(calls.map((c) => c.id)).toEqual(["legalMy", "legalMy"]);
     const response = await thrown(companiesAction(context, form({ intent: "company-delete", id: "1" }), curl, ["ROLE_USER"]));
     expect(response.headers.get("Location")).toBe("/profile/companies?deleted=1");
@@ -153,7 +154,7 @@ describe("/profile/companies action", () => {
   });
   it("the shop's own companies (§6): a manager sees them but may not change them; ROLE_ADMIN may", async () => {
     const manager = fakeApi({ legalMy: ok([]), legalOur: ok([company(9)]) });
-    expect(await companiesAction(manager.context, form({ intent: "company-delete", id: "9" }), curl, ["ROLE_MANAGER"])).toMatchObject({ message: COMPANY_GONE });
+    expect(await companiesAction(manager.context, form({ intent: "company-delete", id: "9" }), curl, ["ROLE_MANAGER"])).toMatchObject({ status: "error", error: { "": [COMPANY_GONE] } });
     expect(manager.calls.map((c) => c.id).sort()).toEqual(["legalMy", "legalOur"]);
     const admin = fakeApi({ legalMy: ok([]), legalOur: ok([company(9)]), legalDelete: ok({ success: true }) });
     await thrown(companiesAction(admin.context, form({ intent: "company-delete", id: "9" }), curl, ["ROLE_ADMIN"]));
@@ -162,7 +163,67 @@ describe("/profile/companies action", () => {
   it("keeps the typed values with the API's message when it refuses", async () => {
     const { context } = fakeApi({ legalCreate: fail(400, "Компания с таким ИНН уже есть", { inn: "Компания с таким ИНН уже есть" }) });
     const r = await companiesAction(context, form({ intent: "company-save", shortTitle: "ООО «Ромашка»", inn: "7707083893" }), curl, ["ROLE_USER"]);
-    expect(r).toMatchObject({ errors: { inn: "Компания с таким ИНН уже есть" }, values: { shortTitle: "ООО «Ромашка»" } });
+    expect(r).toMatchObject({ error: { inn: ["Компания с таким ИНН уже есть"] }, initialValue: { shortTitle: "ООО «Ромашка»" } });
+    expect(formMessage(r)).toBe("Компания с таким ИНН уже есть");
+  });
+});
+
+const fullCompany = {
+  shortTitle: "ООО «Северный ветер»",
+  inn: "7707083893",
+  kpp: "773601001",
+  ogrn: "1027700132195",
+  bik: "044525225",
+  bankTitle: "ПАО Сбербанк",
+  checkingAccount: "40702810938000000001",
+  correspondentAccount: "30101810400000000225",
+  signerFullName: "Иванов Пётр Сергеевич",
+  signerPosition: "Генеральный директор",
+  address: "117997, г. Москва, ул. Вавилова, д. 19",
+};
+
+describe("company form (§3 legal data, checksums) through the forms layer", () => {
+  const save = async (fields: Record<string, string | Blob>) => {
+    let sent: { body: Record<string, unknown> } | null = null;
+    const { context, calls } = fakeApi({ legalCreate: (input) => ((sent = input as typeof sent), ok(company(7))) });
+    const result = await companiesAction(context, form({ intent: "company-save", ...fields }), curl, ["ROLE_USER"]).catch((e: unknown) => e);
+    return { result, sent: sent as { body: Record<string, unknown> } | null, calls };
+  };
+  it("accepts real requisites (spaces and dashes people paste are dropped)", async () => {
+    const { result, sent } = await save({ ...fullCompany, inn: "7707 083 893", checkingAccount: "4070-2810 9380 0000 0001" });
+    expect(result).toBeInstanceOf(Response);
+    expect(sent?.body).toMatchObject({ inn: "7707083893", checkingAccount: "40702810938000000001" });
+  });
+  it("names a missing title and ИНН, and accounts that do not match the БИК, each under its field", async () => {
+    const { result, calls } = await save({ shortTitle: "", inn: "", checkingAccount: "40702810938000000002", bik: "044525225" });
+    expect(calls).toEqual([]);
+    const r = result as Awaited<ReturnType<typeof companiesAction>>;
+    expect(fieldError(r, "shortTitle")).toBe("Укажите название компании");
+    expect(fieldError(r, "inn")).toBeTruthy();
+  });
+  it("junk: hostile text stays text; huge fields are cut before they are read or echoed", async () => {
+    const { result } = await save({ ...fullCompany, inn: "<img src=x onerror=alert(1)>", address: "x".repeat(100_000) });
+    const r = result as Awaited<ReturnType<typeof companiesAction>>;
+    expect(r.status).toBe("error");
+    expect(JSON.stringify(r).length).toBeLessThan(5000);
+    expect(fieldError(r, "inn")).toBeTruthy();
+  });
+  it("a file where text belongs, or text where the logo belongs, is refused or ignored, never a crash", async () => {
+    const { result } = await save({ ...fullCompany, image: "not a file", inn: new File(["7707083893"], "inn.txt") as Blob });
+    const r = result as Awaited<ReturnType<typeof companiesAction>>;
+    expect(r.status).toBe("error");
+    expect(fieldError(r, "inn")).toBeTruthy();
+  });
+  it("a logo that is not a picture is named under the logo field", async () => {
+    const { result, calls } = await save({ ...fullCompany, image: new File(["<svg/>"], "logo.png", { type: "image/png" }) });
+    expect(calls).toEqual([]);
+    expect(fieldError(result as Awaited<ReturnType<typeof companiesAction>>, "image")).toMatch(/только изображение/);
+  });
+  it("an unknown intent or another user's company id changes nothing", async () => {
+    const { context, calls } = fakeApi({ legalMy: ok([company(1)]) });
+    expect(formMessage(await companiesAction(context, form({ intent: "drop-table", id: "1" }), curl, ["ROLE_USER"]))).toMatch(/Форма устарела/);
+    expect(formMessage(await companiesAction(context, form({ intent: "company-save", id: "99999999999", ...fullCompany }), curl, ["ROLE_USER"]))).toBe(COMPANY_GONE);
+    expect(calls.every((c) => c.id === "legalMy")).toBe(true);
   });
 });
 

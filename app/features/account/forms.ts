@@ -7,14 +7,12 @@ import type { z } from "zod";
 import {
   ChangePasswordRequest,
   EmailSetRequest,
-  LegalCompanyForm,
   MAX_SHIPMENT_ADDRESSES,
   PhoneConfirmRequest,
   ShipmentAddressInput,
   type ShipmentAddress,
 } from "#contract/profile.ts";
 import { normalizePhone } from "#contract/phone.ts";
-import { ACCOUNT_IMAGE_MAX_BYTES, ACCOUNT_UPLOAD_MESSAGE } from "./upload-limit.ts";
 
 export type FieldErrors = Record<string, string>;
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
@@ -123,42 +121,6 @@ export function parsePasswordForm(form: FormData): Parsed<{ currentPassword?: st
   return { ok: true, value: currentPassword ? { currentPassword, newPassword } : { newPassword } };
 }
 
-// ───────────────────────────── Avatar and logos ─────────────────────────────
-
-export const IMAGE_MAX_BYTES = ACCOUNT_IMAGE_MAX_BYTES;
-export const IMAGE_TOO_BIG = ACCOUNT_UPLOAD_MESSAGE;
-export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
-/** The API refuses SVG logos (they can carry scripts), so the page does too. */
-export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
-
-/**
- * An uploaded image field: null when none was chosen (a browser sends an empty part), or the file,
- * or a field error. The type is checked by the file's first bytes too, not only its declared type.
- */
-export async function parseImage(form: FormData, name: string, types: readonly string[]): Promise<Parsed<File | null>> {
-  const value = form.get(name);
-  if (value === null || typeof value === "string" || (value.size === 0 && !value.name)) return { ok: true, value: null };
-  if (value.size === 0) return { ok: false, errors: { [name]: "Файл пустой" } };
-  if (value.size > IMAGE_MAX_BYTES) return { ok: false, errors: { [name]: IMAGE_TOO_BIG } };
-  const kind = sniffImage(new Uint8Array(await value.slice(0, 512).arrayBuffer()));
-  if (!kind || !types.includes(kind)) {
-    const names = types.map((t) => t.replace("image/", "").replace("svg+xml", "SVG").toUpperCase()).join(", ");
-    return { ok: false, errors: { [name]: `Можно загрузить только изображение: ${names}` } };
-  }
-  return { ok: true, value: value.type === kind ? value : new File([value], value.name || "image", { type: kind }) };
-}
-
-/** The image type by its signature ("magic bytes"), or null. */
-export function sniffImage(head: Uint8Array): string | null {
-  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
-  if (starts(0x89, 0x50, 0x4e, 0x47)) return "image/png";
-  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
-  if (starts(0x52, 0x49, 0x46, 0x46) && head[8] === 0x57 && head[9] === 0x45 && head[10] === 0x42 && head[11] === 0x50) return "image/webp";
-  const start = new TextDecoder().decode(head).replace(/^\uFEFF/, "").trimStart().toLowerCase();
-  if (start.startsWith("<svg") || (start.startsWith("<?xml") && start.includes("<svg"))) return "image/svg+xml";
-  return null;
-}
-
 // ───────────────────────────── Delivery addresses ─────────────────────────────
 
 export const ADDRESS_FIELDS = ["city", "street", "house", "flat", "postcode", "comment"] as const;
@@ -247,44 +209,5 @@ export function idOf(value: unknown): number | null {
 
 // ───────────────────────────── Legal companies ─────────────────────────────
 
-export const COMPANY_FIELDS = [
-  "shortTitle",
-  "inn",
-  "kpp",
-  "ogrn",
-  "address",
-  "bik",
-  "bankTitle",
-  "checkingAccount",
-  "correspondentAccount",
-  "signerFullName",
-  "signerPosition",
-] as const;
-export type CompanyField = (typeof COMPANY_FIELDS)[number];
-export type CompanyValues = Record<CompanyField, string>;
-
-export const EMPTY_COMPANY: CompanyValues = Object.fromEntries(COMPANY_FIELDS.map((f) => [f, ""])) as CompanyValues;
-
-const DIGIT_FIELDS: readonly CompanyField[] = ["inn", "kpp", "ogrn", "bik", "checkingAccount", "correspondentAccount"];
-
-/** The typed values; the number fields lose the spaces people paste with them ("7707 083893"). */
-export function companyValues(form: FormData): CompanyValues {
-  return Object.fromEntries(
-    COMPANY_FIELDS.map((f) => {
-      const v = text(form, f, 600).trim();
-      return [f, DIGIT_FIELDS.includes(f) ? v.replace(/[\s-]/g, "") : v];
-    }),
-  ) as CompanyValues;
-}
-
-/**
- * The company form (§3 legal data, form data) by the contract's own schema: the title, then the
- * requisites' formats and checksums (contract/requisites.ts), each message on its field, so a
- * broken ИНН is named under its field before the API is asked. The logo is checked apart.
- */
-export function parseCompanyForm(form: FormData): Parsed<CompanyValues> & { values: CompanyValues } {
-  const values = companyValues(form);
-  const parsed = LegalCompanyForm.safeParse(values);
-  if (parsed.success) return { ok: true, values, value: values };
-  return { ok: false, values, errors: issues(parsed.error, { shortTitle: values.shortTitle ? "Не больше 255 символов" : "Укажите название компании" }) };
-}
+/** §8: the company form's own words for a missing title (the form reads the rest by the contract's LegalCompanyForm). */
+export const COMPANY_TITLE_MISSING = "Укажите название компании";

@@ -6,13 +6,11 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { endpoints } from "#contract/index.ts";
 import {
-  AVATAR_TYPES,
   applyAddressChange,
   idOf,
   parseAddressForm,
   parseCodeForm,
   parseEmailForm,
-  parseImage,
   parsePasswordForm,
   parsePhoneForm,
   parseProfileForm,
@@ -21,6 +19,8 @@ import {
   type FieldErrors,
 } from "./forms.ts";
 import { actionFailure } from "./session.server.ts";
+import { readImage } from "./image-intake.server.ts";
+import { IMAGE_TYPES } from "./image-intake.ts";
 import { moscowToday } from "#app/features/posts/post-date.ts";
 
 export const PROFILE_INTENTS = ["profile", "avatar", "phone-set", "phone-confirm", "email-set", "password", "address-save", "address-delete", "address-default"] as const;
@@ -65,10 +65,10 @@ export async function profileAction(context: Pick<AppLoadContext, "api">, form: 
       return result.ok ? answer(intent, true, { message: "Данные сохранены" }) : fail(result, { values });
     }
     case "avatar": {
-      const parsed = await parseImage(form, "avatar", AVATAR_TYPES);
-      if (!parsed.ok) return answer(intent, false, { errors: parsed.errors });
-      if (!parsed.value) return answer(intent, false, { errors: { avatar: "Выберите изображение" } });
-      const result = await api.call(endpoints.changeAvatar, { body: { avatar: parsed.value } });
+      const image = await readImage(form, "avatar", IMAGE_TYPES);
+      if (!image.ok) return answer(intent, false, { errors: { avatar: image.error } });
+      if (!image.file) return answer(intent, false, { errors: { avatar: "Выберите изображение" } });
+      const result = await api.call(endpoints.changeAvatar, { body: { avatar: image.file } });
       return result.ok ? answer(intent, true, { message: "Фото обновлено" }) : fail(result);
     }
     case "phone-set": {

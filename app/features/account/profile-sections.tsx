@@ -1,9 +1,10 @@
 /** /profile's forms: personal data, photo, phone, e-mail, password, and the §6 verified status. */
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { PhoneInput, formatPhone } from "#app/lib/mask.tsx";
-import { AVATAR_TYPES, BIRTHDATE_MIN, IMAGE_MAX_BYTES, IMAGE_TOO_BIG, NAME_MAX, PASSWORD_MIN, formatBirthdate, missingForVerified } from "./forms.ts";
+import { BIRTHDATE_MIN, NAME_MAX, PASSWORD_MIN, formatBirthdate, missingForVerified } from "./forms.ts";
 import { FieldError, FormMessage, TextField } from "./form-parts.tsx";
+import { ImageField } from "./image-intake.tsx";
 import type { ProfileAnswer, ProfileIntent } from "./profile-actions.server.ts";
 
 export interface ProfileUser {
@@ -37,7 +38,6 @@ export function ProfileSections({ user, today, answer }: { user: ProfileUser; to
   const avatar = mine("avatar");
   const password = mine("password");
   const email = mine("email-set");
-  const [avatarTooBig, setAvatarTooBig] = useState(false);
 
   return (
     <>
@@ -92,28 +92,7 @@ export function ProfileSections({ user, today, answer }: { user: ProfileUser; to
       <section className="account-card" aria-labelledby="avatar-title">
         <h2 id="avatar-title">Фото</h2>
         <Form method="post" encType="multipart/form-data" className="account-form" preventScrollReset>
-          <div className="field account-field">
-            <label className="field__label" htmlFor="avatar-file">
-              Изображение PNG, JPEG или WebP, до 5 МБ
-            </label>
-            <input
-              className="field__input"
-              id="avatar-file"
-              type="file"
-              name="avatar"
-              accept={AVATAR_TYPES.join(",")}
-              required
-              aria-invalid={avatar?.errors.avatar || avatarTooBig ? true : undefined}
-              aria-describedby={avatar?.errors.avatar || avatarTooBig ? "avatar-file-error" : undefined}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                const tooBig = Boolean(file && file.size > IMAGE_MAX_BYTES);
-                if (tooBig) e.target.value = "";
-                setAvatarTooBig(tooBig);
-              }}
-            />
-            <FieldError id="avatar-file-error" error={avatarTooBig ? IMAGE_TOO_BIG : avatar?.errors.avatar} />
-          </div>
+          <ImageField id="avatar-file" name="avatar" label="Изображение PNG, JPEG или WebP, до 5 МБ" required error={avatar?.errors.avatar} />
           <FormMessage ok={Boolean(avatar?.ok)} message={avatar?.message} testId="avatar-message" />
           <SubmitButton intent="avatar" busy="Загружаем…">
             Загрузить фото
