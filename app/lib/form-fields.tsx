@@ -11,8 +11,8 @@
  * - A refused submit — checked in the browser or answered by the server — moves focus to the
  *   first invalid field and scrolls it to the middle of the screen.
  */
-import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { parse, useForm, type FieldMetadata, type FormMetadata, type Submission } from "@conform-to/react";
+import { useEffect, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import { parse, useForm, type FieldMetadata, type Submission } from "@conform-to/react";
 import type { FormReply } from "./forms.ts";
 
 export type { FormReply } from "./forms.ts";
@@ -67,24 +67,22 @@ export function useShopForm<T extends Record<string, unknown>>({ id, lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: check ? ({ formData }) => checkWith(formData, check) as Submission<T, string[], T> : undefined,
-    onSubmit: check
-      ? (event, { submission }) => {
-          // Conform focuses the first invalid field; it is also scrolled to the middle of the screen.
-          if (submission?.status === "error") revealField(firstInvalid(event.currentTarget, submission.error ?? undefined));
-        }
-      : undefined,
   });
   useEffect(() => {
     if (lastResult?.status !== "error") return;
     const element = document.getElementById(id);
     if (element instanceof HTMLFormElement) revealField(firstInvalid(element, lastResult.error));
   }, [id, lastResult]);
-  return [form, fields] as const;
-}
-
-/** The `<form>` attributes of a shop form: its id, Conform's submit handler, never the browser's bubbles. */
-export function shopFormProps(form: Pick<FormMetadata<Record<string, unknown>, string[]>, "id" | "onSubmit">) {
-  return { id: form.id, onSubmit: form.onSubmit, noValidate: true } as const;
+  // A submit the browser's check refused: Conform has focused the first invalid field; it is also
+  // scrolled to the middle of the screen (focus alone may leave it under a sticky header).
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    form.onSubmit(event);
+    const active = document.activeElement;
+    if (event.defaultPrevented && active instanceof HTMLElement && event.currentTarget.contains(active)) revealField(active);
+  };
+  /** The `<form>` attributes: its id, the submit handler, never the browser's own bubbles. */
+  const formProps = { id: form.id, onSubmit, noValidate: true } as const;
+  return { form, fields, formProps };
 }
 
 type Meta = Pick<FieldMetadata<unknown, Record<string, unknown>, string[]>, "name" | "errors" | "initialValue" | "key" | "formId">;

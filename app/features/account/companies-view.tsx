@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import type { LegalCompany } from "#contract/profile.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { requisitesProblems } from "#contract/requisites.ts";
-import { Field, FormMessage, shopFormProps, useShopForm, type BrowserCheck } from "#app/lib/form-fields.tsx";
+import { Field, FormMessage, useShopForm, type BrowserCheck } from "#app/lib/form-fields.tsx";
 import { formMessage } from "#app/lib/forms.ts";
 import { MaskedInput } from "#app/lib/mask.tsx";
 import { ImageField } from "./image-intake.tsx";
@@ -289,7 +289,7 @@ function CompanyForm({
   values: CompanyValues;
   answer: CompanyAnswer | null;
 }) {
-  const [form, fields] = useShopForm<CompanyValues>({
+  const { form, fields, formProps } = useShopForm<CompanyValues>({
     id: company ? `company-${company.id}-form` : "company-new",
     lastResult: answer,
     defaultValue: values,
@@ -330,7 +330,7 @@ function CompanyForm({
       encType="multipart/form-data"
       className="account-form company-form"
       preventScrollReset
-      {...shopFormProps(form)}
+      {...formProps}
       aria-label={
         company ? `Изменение: ${company.shortTitle}` : "Новая компания"
       }
