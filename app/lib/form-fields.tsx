@@ -97,8 +97,8 @@ export interface FieldIds {
 }
 
 /** The ids and ARIA of one field (`${formId}-${name}`; its error `${id}-error`, its hint `${id}-hint`). */
-export function fieldIds(meta: Meta, hint?: ReactNode, extraError?: string | null): FieldIds {
-  const id = `${meta.formId}-${meta.name}`;
+export function fieldIds(meta: Meta, hint?: ReactNode, extraError?: string | null, ownId?: string): FieldIds {
+  const id = ownId ?? `${meta.formId}-${meta.name}`;
   const error = extraError ?? meta.errors?.[0] ?? null;
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return { id, errorId: `${id}-error`, hintId: `${id}-hint`, error, aria: { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } };
@@ -121,11 +121,15 @@ export interface FieldProps extends InputProps {
   extraError?: string | null;
   className?: string;
   inputClassName?: string;
+  /** An id of the field's own (default `${formId}-${name}`). */
+  id?: string;
+  /** The error's test id (default `error-${id}-error`). */
+  errorTestId?: string;
 }
 
 /** A label, the input, a hint and the field's error (role=alert, linked by aria-describedby). */
-export function Field({ meta, label, hint, render, extraError, className, inputClassName = "field__input", ...input }: FieldProps) {
-  const ids = fieldIds(meta, hint, extraError);
+export function Field({ meta, label, hint, render, extraError, className, inputClassName = "field__input", id, errorTestId, ...input }: FieldProps) {
+  const ids = fieldIds(meta, hint, extraError, id);
   const props = { ...ids.aria, name: meta.name, defaultValue: initialText(meta) };
   return (
     <div className={`field form-field${className ? ` ${className}` : ""}`}>
@@ -138,14 +142,14 @@ export function Field({ meta, label, hint, render, extraError, className, inputC
           {hint}
         </p>
       ) : null}
-      <FieldError id={ids.errorId} error={ids.error} />
+      <FieldError id={ids.errorId} error={ids.error} testId={errorTestId} />
     </div>
   );
 }
 
-export function FieldError({ id, error }: { id: string; error?: string | null }) {
+export function FieldError({ id, error, testId }: { id: string; error?: string | null; testId?: string }) {
   return error ? (
-    <p className="field__error" id={id} role="alert" data-testid={`error-${id}`}>
+    <p className="field__error" id={id} role="alert" data-testid={testId ?? `error-${id}`}>
       {error}
     </p>
   ) : null;

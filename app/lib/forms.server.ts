@@ -14,12 +14,19 @@ export const FORM_TEXT_MAX = 2000;
 
 /**
  * The posted form with every text value cut to `max` characters (per field: `limits`), the
- * listed fields' spaces and dashes dropped (requisites pasted as "7707 083893"), files as sent.
+ * listed fields' spaces and dashes dropped (requisites pasted as "7707 083893"), files as sent
+ * (or dropped with `files: false`).
  */
-export function boundedForm(form: FormData, { max = FORM_TEXT_MAX, limits = {}, digits = [] }: { max?: number; limits?: Record<string, number>; digits?: readonly string[] } = {}): FormData {
+export function boundedForm(
+  form: FormData,
+  { max = FORM_TEXT_MAX, limits = {}, digits = [], files = true }: { max?: number; limits?: Record<string, number>; digits?: readonly string[]; files?: boolean } = {},
+): FormData {
   const out = new FormData();
   for (const [name, value] of form) {
-    if (typeof value !== "string") out.append(name, value);
+    // A form without file fields drops any file sent (a file where text belongs is a missing field).
+    if (typeof value !== "string") {
+      if (files) out.append(name, value);
+    }
     else {
       const cut = value.slice(0, limits[name] ?? max);
       out.append(name, digits.includes(name) ? cut.replace(/[\s-]/g, "") : cut);
