@@ -64,8 +64,10 @@ export function useShopForm<T extends Record<string, unknown>>({ id, lastResult,
     id,
     lastResult: lastResult ?? undefined,
     defaultValue: defaultValue as never,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Only a form with a browser check validates as the visitor goes: without one, Conform would
+    // send a "validate" round trip to the action on every blur.
+    shouldValidate: check ? "onBlur" : "onSubmit",
+    shouldRevalidate: check ? "onInput" : "onSubmit",
     onValidate: check ? ({ formData }) => checkWith(formData, check) as Submission<T, string[], T> : undefined,
   });
   useEffect(() => {
