@@ -14,6 +14,9 @@
 import { useEffect, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { parse, useForm, type FieldMetadata, type Submission } from "@conform-to/react";
 import type { FormReply } from "./forms.ts";
+import { revealField } from "./reveal-field.ts";
+
+export { revealField };
 
 export type { FormReply } from "./forms.ts";
 
@@ -40,13 +43,6 @@ function firstInvalid(form: HTMLFormElement, errors: FormReply["error"]): HTMLEl
     if (name && errors[name]?.length) return element as HTMLElement;
   }
   return null;
-}
-
-/** Focus and scroll: the field in the middle of the screen, its label and error in sight. */
-export function revealField(element: HTMLElement | null) {
-  if (!element) return;
-  element.focus({ preventScroll: true });
-  element.scrollIntoView({ block: "center", behavior: "instant" as ScrollBehavior });
 }
 
 export interface ShopFormOptions<T extends Record<string, unknown>> {

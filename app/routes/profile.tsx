@@ -16,6 +16,7 @@ import { moscowToday } from "#app/features/posts/post-date.ts";
 import { ProfileSections } from "#app/features/account/profile-sections.tsx";
 import { AddressSection } from "#app/features/account/address-section.tsx";
 import accountStyles from "#app/styles/account.css?url";
+import { useRevealFirstError } from "#app/lib/reveal-field.ts";
 
 export const handle: RouteHandle = { layout: "user" };
 
@@ -62,6 +63,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: acco
 export const meta: Route.MetaFunction = () => [{ title: `Профиль | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  // A refused form: focus and scroll to its first invalid field (each form shows only its own errors).
+  useRevealFirstError(actionData, Boolean(actionData && !actionData.ok), ".account-page form");
   return (
     <div className="account-page profile-page">
       <h1>Профиль</h1>

@@ -247,6 +247,19 @@ test.describe("logged in as user@demo.ru", () => {
     await expect(page.getByRole("form", { name: "Новая компания" }).getByLabel("Краткое название")).toHaveValue("ООО «Ромашка»");
   });
 
+  test("/profile: a refused password change focuses its field, with the shop's message and no browser bubble", async ({ page }) => {
+    await page.goto("/profile");
+    await waitForHydration(page);
+    const repeat = page.getByLabel("Новый пароль ещё раз");
+    await page.getByLabel("Новый пароль", { exact: true }).fill("12345678");
+    await repeat.fill("12345679");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole("button", { name: "Сменить пароль" }).click();
+    await expect(page.getByTestId("error-password-newPasswordRepeat-error")).toHaveText("Пароли не совпадают");
+    await expect(repeat).toBeFocused();
+    await expect(repeat).toBeInViewport();
+  });
+
   test("/profile/orders: the user's orders with status, lines and totals", async ({ page }) => {
     await page.goto("/profile/orders");
     await expect(page.getByRole("heading", { level: 1, name: "Мои заказы" })).toBeVisible();

@@ -62,7 +62,7 @@ export function AddressSection({
                       Изменить
                     </AppLink>
                     {a.isDefault ? null : (
-                      <Form method="post" action="/profile" preventScrollReset>
+                      <Form method="post" noValidate action="/profile" preventScrollReset>
                         <input type="hidden" name="id" value={a.id} />
                         <SubmitButton intent="address-default" busy="Сохраняем…" className="button button--small">
                           Сделать основным
@@ -71,7 +71,7 @@ export function AddressSection({
                     )}
                     <details className="confirm">
                       <summary className="button button--small">Удалить</summary>
-                      <Form method="post" action="/profile" className="confirm__body" preventScrollReset>
+                      <Form method="post" noValidate action="/profile" className="confirm__body" preventScrollReset>
                         <p>Удалить адрес {quoted(a.address)}?</p>
                         <input type="hidden" name="id" value={a.id} />
                         <SubmitButton intent="address-delete" busy="Удаляем…" className="button button--danger button--small">
@@ -99,7 +99,7 @@ function AddressForm({ id, values, answer, suggestions }: { id: number | null; v
   const errors = answer?.errors ?? {};
   const formRef = useRef<HTMLFormElement>(null);
   return (
-    <Form method="post" action="/profile" className="account-form address-form" id={scope} ref={formRef} preventScrollReset aria-label={id === null ? "Новый адрес" : "Изменение адреса"}>
+    <Form method="post" noValidate action="/profile" className="account-form address-form" id={scope} ref={formRef} preventScrollReset aria-label={id === null ? "Новый адрес" : "Изменение адреса"}>
       {id !== null ? <input type="hidden" name="id" value={id} /> : null}
       {suggestions ? <AddressSuggest scope={scope} formRef={formRef} /> : null}
       <div className="address-form__grid">

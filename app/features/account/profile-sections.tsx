@@ -68,7 +68,7 @@ export function ProfileSections({ user, today, answer }: { user: ProfileUser; to
 
       <section className="account-card" aria-labelledby="personal-title">
         <h2 id="personal-title">Личные данные</h2>
-        <Form method="post" className="account-form" key={`${user.name}|${user.birthdate}`} preventScrollReset>
+        <Form method="post" noValidate className="account-form" key={`${user.name}|${user.birthdate}`} preventScrollReset>
           <TextField scope="profile" name="name" label="Имя" defaultValue={profile?.values.name ?? user.name ?? ""} error={profile?.errors.name} autoComplete="name" maxLength={NAME_MAX} required />
           <TextField
             scope="profile"
@@ -91,7 +91,7 @@ export function ProfileSections({ user, today, answer }: { user: ProfileUser; to
 
       <section className="account-card" aria-labelledby="avatar-title">
         <h2 id="avatar-title">Фото</h2>
-        <Form method="post" encType="multipart/form-data" className="account-form" preventScrollReset>
+        <Form method="post" noValidate encType="multipart/form-data" className="account-form" preventScrollReset>
           <ImageField id="avatar-file" name="avatar" label="Изображение PNG, JPEG или WebP, до 5 МБ" required error={avatar?.errors.avatar} />
           <FormMessage ok={Boolean(avatar?.ok)} message={avatar?.message} testId="avatar-message" />
           <SubmitButton intent="avatar" busy="Загружаем…">
@@ -114,7 +114,7 @@ export function ProfileSections({ user, today, answer }: { user: ProfileUser; to
             "E-mail не указан"
           )}
         </p>
-        <Form method="post" className="account-form" preventScrollReset>
+        <Form method="post" noValidate className="account-form" preventScrollReset>
           <TextField
             scope="email"
             name="email"
@@ -135,7 +135,7 @@ export function ProfileSections({ user, today, answer }: { user: ProfileUser; to
 
       <section className="account-card" aria-labelledby="password-title">
         <h2 id="password-title">Пароль</h2>
-        <Form method="post" className="account-form" key={password?.ok ? "changed" : "form"} preventScrollReset>
+        <Form method="post" noValidate className="account-form" key={password?.ok ? "changed" : "form"} preventScrollReset>
           <TextField
             scope="password"
             name="currentPassword"
@@ -207,7 +207,7 @@ function PhoneSection({ user, answer }: { user: ProfileUser; answer: ProfileAnsw
       </p>
       <FormMessage ok={Boolean(confirm?.ok)} message={confirm?.ok ? confirm.message : null} testId="phone-message" />
       {pending ? (
-        <Form method="post" className="account-form" preventScrollReset key={`code-${pending}`}>
+        <Form method="post" noValidate className="account-form" preventScrollReset key={`code-${pending}`}>
           <p className="account-message account-message--ok" role="status">
             Мы отправили код на {formatPhone(pending)}. Введите его ниже.
           </p>
@@ -236,7 +236,7 @@ function PhoneSection({ user, answer }: { user: ProfileUser; answer: ProfileAnsw
           </div>
         </Form>
       ) : (
-        <Form method="post" className="account-form" preventScrollReset>
+        <Form method="post" noValidate className="account-form" preventScrollReset>
           <div className="field account-field">
             <label className="field__label" htmlFor="phone-phone">
               {user.phone ? (user.phoneVerified ? "Новый телефон" : "Телефон") : "Телефон"}
