@@ -48,35 +48,43 @@ async function thrown(p: Promise<unknown>): Promise<Response> {
 
 const addr = (id: number, isDefault = false): ShipmentAddress => ({ id, address: `Москва, Тверская, ${id}`, city: "Москва", street: "Тверская", house: String(id), flat: null, postcode: null, comment: null, isDefault });
 
+/** A profile reply as the page reads it: refused or not, its note or message, field errors, what is given back. */
+async function view(p: ReturnType<typeof profileAction>) {
+  const r = await p;
+  const errors: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(r.error ?? {})) if (name && messages?.[0]) errors[name] = messages[0];
+  return { intent: r.formIntent, ok: r.status !== "error", message: r.status === "error" ? formMessage(r) : (r.note ?? null), errors, values: r.initialValue ?? {}, codeSentTo: r.codeSentTo, codeLength: r.codeLength };
+}
+
 describe("/profile action", () => {
   it("saves name and birthdate", async () => {
     const { context, calls } = fakeApi({ profileUpdate: ok({}) });
-    const r = await profileAction(context, form({ intent: "profile", name: "Анна Петрова", birthdate: "1990-03-12" }), url);
+    const r = await view(profileAction(context, form({ intent: "profile", name: "Анна Петрова", birthdate: "1990-03-12" }), url));
     expect(r).toMatchObject({ intent: "profile", ok: true, message: "Данные сохранены" });
     expect(calls).toEqual([{ id: "profileUpdate", input: { body: { name: "Анна Петрова", birthdate: "1990-03-12" } } }]);
   });
   it("does not call the API for a bad form, and keeps what was typed", async () => {
     const { context, calls } = fakeApi({});
-    const r = await profileAction(context, form({ intent: "profile", name: "", birthdate: "2999-01-01" }), url);
+    const r = await view(profileAction(context, form({ intent: "profile", name: "", birthdate: "2999-01-01" }), url));
     expect(r).toMatchObject({ ok: false, errors: { name: "Укажите имя", birthdate: expect.any(String) }, values: { birthdate: "2999-01-01" } });
     expect(calls).toEqual([]);
   });
   it("maps the API's 400 field errors under the fields (§8)", async () => {
     const { context } = fakeApi({ changePassword: fail(400, "Проверьте поля", { currentPassword: "Неверный пароль" }) });
-    const r = await profileAction(context, form({ intent: "password", currentPassword: "wrong", newPassword: "12345678", newPasswordRepeat: "12345678" }), url);
+    const r = await view(profileAction(context, form({ intent: "password", currentPassword: "wrong", newPassword: "12345678", newPasswordRepeat: "12345678" }), url));
     expect(r).toMatchObject({ ok: false, message: "Проверьте поля", errors: { currentPassword: "Неверный пароль" } });
   });
   it("phone: set answers where the code went; a wrong code keeps the code form", async () => {
     const { context, calls } = fakeApi({ phoneSet: ok({ success: true, resendIn: 60, codeLength: 4 }), phoneConfirm: fail(400, "Неверный код", { code: "Неверный код" }) });
-    const set = await profileAction(context, form({ intent: "phone-set", phone: "8 (921) 123-45-67" }), url);
+    const set = await view(profileAction(context, form({ intent: "phone-set", phone: "8 (921) 123-45-67" }), url));
     expect(set).toMatchObject({ ok: true, codeSentTo: "+79211234567", codeLength: 4 });
     expect(calls[0]).toEqual({ id: "phoneSet", input: { body: { phone: "+79211234567" } } });
-    const confirm = await profileAction(context, form({ intent: "phone-confirm", phone: "+79211234567", codeLength: "4", code: "0000" }), url);
+    const confirm = await view(profileAction(context, form({ intent: "phone-confirm", phone: "+79211234567", codeLength: "4", code: "0000" }), url));
     expect(confirm).toMatchObject({ ok: false, codeSentTo: "+79211234567", codeLength: 4, errors: { code: "Неверный код" } });
   });
   it("e-mail: says a link was sent", async () => {
     const { context } = fakeApi({ emailSet: ok({ success: true }) });
-    const r = await profileAction(context, form({ intent: "email-set", email: "anna@example.ru" }), url);
+    const r = await view(profileAction(context, form({ intent: "email-set", email: "anna@example.ru" }), url));
     expect(r.message).toContain("отправили ссылку на anna@example.ru");
   });
   it("a 401 after a failed refresh goes to the login page", async () => {
@@ -87,7 +95,7 @@ describe("/profile action", () => {
   });
   it("an unknown intent changes nothing", async () => {
     const { context, calls } = fakeApi({});
-    expect(await profileAction(context, form({ intent: "drop-table" }), url)).toMatchObject({ intent: null, ok: false });
+    expect(await view(profileAction(context, form({ intent: "drop-table" }), url))).toMatchObject({ intent: null, ok: false });
     expect(calls).toEqual([]);
   });
   it("addresses: the whole list goes back with the change, then the page reloads at the list", async () => {
@@ -100,9 +108,9 @@ describe("/profile action", () => {
   it("addresses: another user's id changes nothing", async () => {
     const { context, calls } = fakeApi({ shipmentAddressList: ok([addr(1, true)]) });
     for (const intent of ["address-delete", "address-default"]) {
-      expect(await profileAction(context, form({ intent, id: "77" }), url)).toMatchObject({ ok: false, message: ADDRESS_NOT_FOUND });
+      expect(await view(profileAction(context, form({ intent, id: "77" }), url))).toMatchObject({ ok: false, message: ADDRESS_NOT_FOUND });
     }
-    expect(await profileAction(context, form({ intent: "address-save", id: "77", city: "Москва", street: "Арбат", house: "1" }), url)).toMatchObject({ ok: false, message: ADDRESS_NOT_FOUND });
+    expect(await view(profileAction(context, form({ intent: "address-save", id: "77", city: "Москва", street: "Арбат", house: "1" }), url))).toMatchObject({ ok: false, message: ADDRESS_NOT_FOUND });
     expect(calls.every((c) => c.id === "shipmentAddressList")).toBe(true);
   });
   it("addresses: the update call's nested field errors land on the form's fields", () => {
