@@ -27,6 +27,7 @@ import { AppLink } from "#app/lib/navigation.tsx";
 import { formatCount } from "#app/lib/format.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import cartStyles from "#app/styles/cart.css?url";
+import { useRevealFirstError } from "#app/lib/reveal-field.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Both lists fail to empty ones (§8): "Любой менеджер" is always there.
@@ -110,6 +111,8 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
   }, [orderId, collectAt, settled, clear, navigate]);
 
   const failed = actionData && !actionData.ok ? actionData : null;
+  // A refused order: focus and scroll to the first invalid field (no browser bubbles: the form is noValidate, §8's words are the server's).
+  useRevealFirstError(actionData, Boolean(failed), ".ordering-form");
   const account = loaderData.account;
   const defaultAddress = account?.addresses.find((a) => a.isDefault) ?? account?.addresses[0];
   const values: OrderFormValues = failed?.values ?? {
@@ -154,7 +157,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
         </div>
       ) : (
         <div className="cart-page__grid">
-          <Form method="post" encType="multipart/form-data" className="ordering-form" noValidate={false}>
+          <Form method="post" encType="multipart/form-data" className="ordering-form" noValidate>
             <RemovedNotice count={pricing.removed} />
             {failed?.message ? (
               <p className="ordering-form__message" role="alert" data-testid="order-message">

@@ -10,7 +10,7 @@ import type { Route } from "./+types/email-confirm";
 import { endpoints } from "#contract/index.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { SITE_NAME } from "#app/lib/seo.ts";
-import { LINK_INVALID, linkToken } from "#app/features/auth/auth-parse.ts";
+import { LINK_INVALID, linkToken } from "#app/features/auth/auth-forms.ts";
 
 export function loader({ url }: Route.LoaderArgs) {
   // Only a well-formed token goes into the form; anything else is never echoed.

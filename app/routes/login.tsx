@@ -10,6 +10,7 @@ import { SITE_NAME } from "#app/lib/seo.ts";
 import { AUTH_FIELD, LOGIN_INTENT } from "#app/features/auth/auth-forms.ts";
 import { afterLoginPath, loginAction, readForm } from "#app/features/auth/auth.server.ts";
 import { LoginForms } from "#app/features/auth/login-forms.tsx";
+import { AuthPage } from "#app/features/auth/auth-fields.tsx";
 import { sessionUser } from "#app/features/auth/session-user.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -29,11 +30,10 @@ export const meta: Route.MetaFunction = () => [{ title: `Вход | ${SITE_NAME}
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   // Without JavaScript the answer of the form that was sent decides which way in is shown.
-  const method = actionData && actionData.intent !== LOGIN_INTENT.email ? "phone" : actionData ? "email" : loaderData.method;
+  const method = actionData && actionData.formIntent !== LOGIN_INTENT.email ? "phone" : actionData ? "email" : loaderData.method;
   return (
-    <section className="auth-page">
-      <h1>Вход в личный кабинет</h1>
+    <AuthPage title="Вход в личный кабинет">
       <LoginForms idPrefix="login-page" redirectTo={loaderData.redirectTo} initial={actionData ?? null} method={method} />
-    </section>
+    </AuthPage>
   );
 }

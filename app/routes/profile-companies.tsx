@@ -10,7 +10,8 @@ import type { Route } from "./+types/profile-companies";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
 import { requireLogin, requireSessionUser, toLogin } from "#app/features/account/session.server.ts";
-import { canEditOur, companiesAction, editableIds, loadCompanies } from "#app/features/account/companies.server.ts";
+import { canEditOur, companiesAction, editableIds, loadCompanies, type CompanyAnswer } from "#app/features/account/companies.server.ts";
+import { formFailure } from "#app/lib/forms.ts";
 import { idOf } from "#app/features/account/forms.ts";
 import { CompaniesView } from "#app/features/account/companies-view.tsx";
 import accountStyles from "#app/styles/account.css?url";
@@ -50,7 +51,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   // A success redirects; a failure answers 200 with the errors, shown under the fields (as /profile).
   const noStore = { headers: { "Cache-Control": "no-store" } };
-  if (!form) return data({ intent: null, ok: false as const, message: "Не удалось прочитать форму. Попробуйте ещё раз.", errors: {}, companyId: null, values: null }, noStore);
+  if (!form) return data<CompanyAnswer>({ ...formFailure("Не удалось прочитать форму. Попробуйте ещё раз."), formIntent: null, companyId: null }, noStore);
   const roles = await rolesOf(context, url);
   return data(await companiesAction(context, form, url, roles), noStore);
 }

@@ -9,12 +9,14 @@ import type { Route } from "./+types/profile";
 import { endpoints } from "#contract/index.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { accountCallFailed, requireLogin } from "#app/features/account/session.server.ts";
-import { profileAction } from "#app/features/account/profile-actions.server.ts";
+import { profileAction, type ProfileAnswer } from "#app/features/account/profile-actions.server.ts";
 import { idOf } from "#app/features/account/forms.ts";
 import { moscowToday } from "#app/features/posts/post-date.ts";
 import { ProfileSections } from "#app/features/account/profile-sections.tsx";
 import { AddressSection } from "#app/features/account/address-section.tsx";
 import accountStyles from "#app/styles/account.css?url";
+import { useRevealFirstError } from "#app/lib/reveal-field.ts";
+import { formFailure } from "#app/lib/forms.ts";
 
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -51,7 +53,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   // Answers are 200 with the errors in them, as the ordering form's: the page is shown again with
   // the messages under the fields (a 4xx would be a failed fetch in the browser's console).
   const noStore = { headers: { "Cache-Control": "no-store" } };
-  if (!form) return data({ intent: null, ok: false, message: "Не удалось прочитать форму. Попробуйте ещё раз.", errors: {}, values: {} }, noStore);
+  if (!form) return data<ProfileAnswer>({ ...formFailure("Не удалось прочитать форму. Попробуйте ещё раз."), formIntent: null }, noStore);
   return data(await profileAction(context, form, url), noStore);
 }
 
@@ -60,6 +62,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: acco
 export const meta: Route.MetaFunction = () => [{ title: `Профиль | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  // A refused form: focus and scroll to its first invalid field (each form shows only its own errors).
+  useRevealFirstError(actionData, actionData?.status === "error", ".account-page form");
   return (
     <div className="account-page profile-page">
       <h1>Профиль</h1>

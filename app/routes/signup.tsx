@@ -4,16 +4,17 @@
  * once (HttpOnly cookies on the answer) and confirms the address by the e-mailed link
  * (/email/confirm). Works without JavaScript; a honeypot drops bots. Personal: private, noindex.
  */
-import { useRef } from "react";
 import { data, redirect, useFetcher, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/signup";
 import { endpoints } from "#contract/index.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
+import { formMessage } from "#app/lib/forms.ts";
+import { FieldError, fieldIds, useShopForm } from "#app/lib/form-fields.tsx";
 import { AUTH_FIELD, LOGIN_PATH, SIGNUP_PATH, type SignupAnswer } from "#app/features/auth/auth-forms.ts";
-import { afterLoginPath, formAnswer, problemFrom, readForm, sessionHeaders, unreadable } from "#app/features/auth/auth.server.ts";
-import { honeypotFilled, parseSignup } from "#app/features/auth/auth-parse.ts";
-import { EmailField, Field, FormMessage, Honeypot, NewPasswordField, useFocusOnError } from "#app/features/auth/auth-fields.tsx";
+import { afterLoginPath, authRefusal, formAnswer, honeypotFilled, parseAuthForm, problemFrom, readForm, sessionHeaders, unreadable } from "#app/features/auth/auth.server.ts";
+import { SignupForm } from "#app/features/auth/auth-schemas.server.ts";
+import { AuthDone, AuthField, AuthPage, EmailField, FormMessage, Honeypot, NewPasswordField } from "#app/features/auth/auth-fields.tsx";
 import { sessionUser } from "#app/features/auth/session-user.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -26,81 +27,57 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return formAnswer<SignupAnswer>(unreadable());
-  const parsed = parseSignup(form);
-  if (!parsed.ok) return formAnswer<SignupAnswer>({ ok: false, message: null, errors: parsed.errors, values: parsed.values });
+  const submission = parseAuthForm(form, SignupForm);
+  if (submission.status !== "success") return formAnswer<SignupAnswer>(authRefusal(submission));
   // A bot: the success page, and no account.
-  if (honeypotFilled(form)) return formAnswer<SignupAnswer>({ ok: true, email: parsed.body.email });
-  const result = await context.api.call(endpoints.authSignup, { body: parsed.body });
+  if (honeypotFilled(form)) return formAnswer<SignupAnswer>({ ...submission.reply(), email: submission.value.email });
+  const result = await context.api.call(endpoints.authSignup, { body: submission.value });
   if (!result.ok) {
-    return formAnswer<SignupAnswer>(problemFrom(result.error, [AUTH_FIELD.email, AUTH_FIELD.password, AUTH_FIELD.name, AUTH_FIELD.agreement], parsed.values));
+    return formAnswer<SignupAnswer>(problemFrom(submission, result.error, [AUTH_FIELD.email, AUTH_FIELD.password, AUTH_FIELD.name, AUTH_FIELD.agreement]));
   }
-  return data<SignupAnswer>({ ok: true, email: parsed.body.email }, { headers: sessionHeaders(context, result.data.authenticated) });
+  return data<SignupAnswer>({ ...submission.reply(), email: submission.value.email }, { headers: sessionHeaders(context, result.data.authenticated) });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Регистрация | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export default function SignupPage({ loaderData, actionData }: Route.ComponentProps) {
   const fetcher = useFetcher<SignupAnswer>();
-  const form = useRef<HTMLFormElement>(null);
   const answer = fetcher.data ?? actionData ?? null;
-  useFocusOnError(fetcher, form);
+  const { fields, formProps } = useShopForm<{ email: string; password: string; name: string; agreement: string }>({ id: "signup", lastResult: answer });
   const next = loaderData.redirectTo ?? "/profile";
 
-  if (answer?.ok) {
+  if (answer?.status === "success") {
     return (
-      <section className="auth-page">
-        <h1>Вы зарегистрированы</h1>
-        <div className="auth-done" role="status" data-testid="signup-success">
-          <p>
-            Мы отправили письмо на <strong>{answer.email}</strong>. Откройте ссылку из письма, чтобы подтвердить адрес: ссылка действует
-            10 минут. Письма нет — проверьте папку «Спам» или запросите новое в профиле.
-          </p>
-          <AppLink to={next} className="button button--primary">
-            Перейти в личный кабинет
-          </AppLink>
-        </div>
-      </section>
+      <AuthDone title="Вы зарегистрированы" testId="signup-success">
+        <p>
+          Мы отправили письмо на <strong>{answer.email}</strong>. Откройте ссылку из письма, чтобы подтвердить адрес: ссылка действует
+          10 минут. Письма нет — проверьте папку «Спам» или запросите новое в профиле.
+        </p>
+        <AppLink to={next} className="button button--primary">
+          Перейти в личный кабинет
+        </AppLink>
+      </AuthDone>
     );
   }
 
-  const problem = answer && !answer.ok ? answer : null;
   const busy = fetcher.state !== "idle";
+  const agreement = fieldIds(fields.agreement, null, null, "signup-agreement");
   return (
-    <section className="auth-page">
-      <h1>Регистрация</h1>
-      <fetcher.Form ref={form} method="post" action={SIGNUP_PATH} className="auth-form" noValidate>
-        <FormMessage message={problem?.message} testId="signup-message" />
-        <EmailField id="signup-email" defaultValue={problem?.values.email ?? ""} error={problem?.errors.email} />
-        <NewPasswordField id="signup-password" error={problem?.errors.password} />
-        <Field
-          id="signup-name"
-          label="Имя"
-          name={AUTH_FIELD.name}
-          autoComplete="name"
-          maxLength={255}
-          placeholder="Анна Смирнова"
-          defaultValue={problem?.values.name ?? ""}
-          error={problem?.errors.name}
-        />
+    <AuthPage title="Регистрация">
+      <fetcher.Form method="post" action={SIGNUP_PATH} className="auth-form" {...formProps}>
+        <FormMessage message={formMessage(answer)} testId="signup-message" />
+        <EmailField id="signup-email" meta={fields.email} />
+        <NewPasswordField id="signup-password" meta={fields.password} />
+        <AuthField id="signup-name" label="Имя" autoComplete="name" maxLength={255} placeholder="Анна Смирнова" meta={fields.name} />
         <div className="auth-form__field">
           <label className="auth-form__check">
-            <input
-              type="checkbox"
-              name={AUTH_FIELD.agreement}
-              defaultChecked={problem?.values.agreement === "on"}
-              aria-invalid={problem?.errors.agreement ? true : undefined}
-              aria-describedby={problem?.errors.agreement ? "signup-agreement-error" : undefined}
-            />
+            <input type="checkbox" name={AUTH_FIELD.agreement} key={fields.agreement.key} defaultChecked={fields.agreement.initialValue === "on"} {...agreement.aria} />
             <span>
               Я принимаю <AppLink to="/agreement">пользовательское соглашение</AppLink> и даю <AppLink to="/privacy#consent">согласие на обработку персональных данных</AppLink> в
               соответствии с <AppLink to="/privacy">политикой конфиденциальности</AppLink>
             </span>
           </label>
-          {problem?.errors.agreement ? (
-            <p className="field__error auth-form__error" id="signup-agreement-error" data-testid="signup-agreement-error">
-              {problem.errors.agreement}
-            </p>
-          ) : null}
+          <FieldError id={agreement.errorId} error={agreement.error} testId={agreement.errorId} />
         </div>
         <Honeypot />
         <button type="submit" className="button button--primary auth-form__submit" disabled={busy}>
@@ -112,7 +89,7 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
           </span>
         </p>
       </fetcher.Form>
-    </section>
+    </AuthPage>
   );
 }
 

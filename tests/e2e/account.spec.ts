@@ -214,6 +214,52 @@ test.describe("logged in as user@demo.ru", () => {
     await axe(page);
   });
 
+  test("/profile/companies: a refused submit moves focus to the first invalid field and scrolls it into view", async ({ page }) => {
+    await page.goto("/profile/companies");
+    await waitForHydration(page);
+    await page.getByText("Добавить компанию", { exact: true }).first().click();
+    const form = page.getByRole("form", { name: "Новая компания" });
+    await form.getByLabel("Краткое название").fill("ООО «Ромашка»");
+    await form.getByLabel("ИНН").fill("7707083894");
+    // The file field speaks Russian (not the browser's "Choose file / No file chosen").
+    await expect(form.getByText("Выберите файл")).toBeVisible();
+    await expect(form.getByTestId("company-new-image-name")).toHaveText("Файл не выбран");
+    await form.getByLabel(/Логотип или печать/).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
+    await expect(form.getByTestId("company-new-image-name")).toHaveText("logo.png");
+    // The ИНН is far above the button: the button is scrolled to, the ИНН out of sight.
+    const submit = form.getByRole("button", { name: "Сохранить компанию" });
+    await submit.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 400));
+    await expect(form.getByLabel("ИНН")).not.toBeInViewport();
+    await submit.click();
+    // Checked in the browser (the checksum): focus and the scroll go to the ИНН, its message under it.
+    await expect(form.getByLabel("ИНН")).toBeFocused();
+    await expect(form.getByLabel("ИНН")).toBeInViewport();
+    await expect(page.getByTestId("error-company-new-inn-error")).toContainText("ИНН");
+    await expect(form.getByLabel("ИНН")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByLabel("ИНН")).toHaveAttribute("aria-describedby", "company-new-inn-error");
+
+    // A right ИНН: the server reads the logo by its bytes and refuses it; focus goes to the logo field.
+    await form.getByLabel("ИНН").fill("7707083893");
+    await submit.click();
+    await expect(page.getByTestId("error-company-new-image-error")).toContainText("только изображение");
+    await expect(page.getByRole("form", { name: "Новая компания" }).getByLabel(/Логотип или печать/)).toBeFocused();
+    await expect(page.getByRole("form", { name: "Новая компания" }).getByLabel("Краткое название")).toHaveValue("ООО «Ромашка»");
+  });
+
+  test("/profile: a refused password change focuses its field, with the shop's message and no browser bubble", async ({ page }) => {
+    await page.goto("/profile");
+    await waitForHydration(page);
+    const repeat = page.getByLabel("Новый пароль ещё раз");
+    await page.getByLabel("Новый пароль", { exact: true }).fill("12345678");
+    await repeat.fill("12345679");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole("button", { name: "Сменить пароль" }).click();
+    await expect(page.getByTestId("error-password-newPasswordRepeat-error")).toHaveText("Пароли не совпадают");
+    await expect(repeat).toBeFocused();
+    await expect(repeat).toBeInViewport();
+  });
+
   test("/profile/orders: the user's orders with status, lines and totals", async ({ page }) => {
     await page.goto("/profile/orders");
     await expect(page.getByRole("heading", { level: 1, name: "Мои заказы" })).toBeVisible();
@@ -278,6 +324,10 @@ test.describe("without JavaScript", () => {
 
     await page.goto("/profile/companies");
     await page.getByText("Добавить компанию", { exact: true }).first().click();
+    // Nothing typed: no browser bubble (the form is noValidate), the server's Russian messages under the fields.
+    await page.getByRole("form", { name: "Новая компания" }).getByRole("button", { name: "Сохранить компанию" }).click();
+    await expect(page.getByTestId("error-company-new-shortTitle-error")).toHaveText("Укажите название компании");
+    await expect(page.getByTestId("error-company-new-inn-error")).toHaveText("Укажите ИНН");
     const form = page.getByRole("form", { name: "Новая компания" });
     await form.getByLabel("Краткое название").fill("ИП Кузнецова Анна Сергеевна");
     await form.getByLabel("ИНН").fill("500100732250");

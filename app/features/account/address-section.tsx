@@ -8,8 +8,9 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import type { ShipmentAddress } from "#contract/profile.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
-import { EMPTY_ADDRESS, type AddressValues } from "./forms.ts";
-import { FormMessage, TextField } from "./form-parts.tsx";
+import { EMPTY_ADDRESS, type AddressField, type AddressValues } from "./forms.ts";
+import { Field, FormMessage, useShopForm } from "#app/lib/form-fields.tsx";
+import { formMessage } from "#app/lib/forms.ts";
 import { SubmitButton } from "./profile-sections.tsx";
 import type { ProfileAnswer } from "./profile-actions.server.ts";
 import type { AddressSuggestion } from "./dadata.server.ts";
@@ -34,22 +35,22 @@ export function AddressSection({
   suggestions: boolean;
   answer: ProfileAnswer | null;
 }) {
-  const mine = answer && answer.intent?.startsWith("address-") ? answer : null;
-  const newFailed = mine?.intent === "address-save" && mine.addressId === null ? mine : null;
+  const mine = answer && answer.formIntent?.startsWith("address-") ? answer : null;
+  const newFailed = mine?.formIntent === "address-save" && mine.addressId === null ? mine : null;
   return (
     <section className="account-card" id="addresses" aria-labelledby="addresses-title">
       <h2 id="addresses-title">Адреса доставки</h2>
       {failed ? <p className="account-message account-message--error">Не удалось загрузить адреса. Обновите страницу через минуту.</p> : null}
-      {mine && !mine.ok && mine.intent !== "address-save" ? <FormMessage ok={false} message={mine.message} /> : null}
+      {mine && mine.status === "error" && mine.formIntent !== "address-save" ? <FormMessage message={formMessage(mine)} /> : null}
       {addresses.length === 0 && !failed ? <p className="account-empty">Сохранённых адресов пока нет. Добавьте адрес — его можно будет выбрать при оформлении заказа.</p> : null}
       <ul className="address-list">
         {addresses.map((a) => {
-          const editing = editId === a.id || (mine?.intent === "address-save" && mine.addressId === a.id);
-          const failedHere = mine?.intent === "address-save" && mine.addressId === a.id ? mine : null;
+          const editing = editId === a.id || (mine?.formIntent === "address-save" && mine.addressId === a.id);
+          const failedHere = mine?.formIntent === "address-save" && mine.addressId === a.id ? mine : null;
           return (
             <li key={a.id} className="address-card" data-testid="address-card">
               {editing ? (
-                <AddressForm id={a.id} values={failedHere?.address ?? valuesOf(a)} answer={failedHere} suggestions={suggestions} />
+                <AddressForm id={a.id} values={valuesOf(a)} answer={failedHere} suggestions={suggestions} />
               ) : (
                 <>
                   <p className="address-card__line">
@@ -62,7 +63,7 @@ export function AddressSection({
                       Изменить
                     </AppLink>
                     {a.isDefault ? null : (
-                      <Form method="post" action="/profile" preventScrollReset>
+                      <Form method="post" noValidate action="/profile" preventScrollReset>
                         <input type="hidden" name="id" value={a.id} />
                         <SubmitButton intent="address-default" busy="Сохраняем…" className="button button--small">
                           Сделать основным
@@ -71,7 +72,7 @@ export function AddressSection({
                     )}
                     <details className="confirm">
                       <summary className="button button--small">Удалить</summary>
-                      <Form method="post" action="/profile" className="confirm__body" preventScrollReset>
+                      <Form method="post" noValidate action="/profile" className="confirm__body" preventScrollReset>
                         <p>Удалить адрес {quoted(a.address)}?</p>
                         <input type="hidden" name="id" value={a.id} />
                         <SubmitButton intent="address-delete" busy="Удаляем…" className="button button--danger button--small">
@@ -88,7 +89,7 @@ export function AddressSection({
       </ul>
       <details className="address-new" open={Boolean(newFailed) || undefined}>
         <summary className="button">Добавить адрес</summary>
-        <AddressForm id={null} values={newFailed?.address ?? { ...EMPTY_ADDRESS, isDefault: addresses.length === 0 }} answer={newFailed} suggestions={suggestions} />
+        <AddressForm id={null} values={{ ...EMPTY_ADDRESS, isDefault: addresses.length === 0 }} answer={newFailed} suggestions={suggestions} />
       </details>
     </section>
   );
@@ -96,24 +97,28 @@ export function AddressSection({
 
 function AddressForm({ id, values, answer, suggestions }: { id: number | null; values: AddressValues; answer: ProfileAnswer | null; suggestions: boolean }) {
   const scope = id === null ? "address-new" : `address-${id}`;
-  const errors = answer?.errors ?? {};
   const formRef = useRef<HTMLFormElement>(null);
+  const { fields, formProps } = useShopForm<Record<AddressField, string> & { isDefault: string }>({
+    id: scope,
+    lastResult: answer,
+    defaultValue: { ...values, isDefault: values.isDefault ? "on" : "" },
+  });
   return (
-    <Form method="post" action="/profile" className="account-form address-form" id={scope} ref={formRef} preventScrollReset aria-label={id === null ? "Новый адрес" : "Изменение адреса"}>
+    <Form method="post" action="/profile" className="account-form address-form" ref={formRef} preventScrollReset aria-label={id === null ? "Новый адрес" : "Изменение адреса"} {...formProps}>
       {id !== null ? <input type="hidden" name="id" value={id} /> : null}
       {suggestions ? <AddressSuggest scope={scope} formRef={formRef} /> : null}
       <div className="address-form__grid">
-        <TextField scope={scope} name="city" label="Город или населённый пункт" defaultValue={values.city} error={errors.city} autoComplete="address-level2" maxLength={100} required className="address-form__wide" />
-        <TextField scope={scope} name="street" label="Улица" defaultValue={values.street} error={errors.street} autoComplete="address-line1" maxLength={200} required className="address-form__wide" />
-        <TextField scope={scope} name="house" label="Дом, корпус" defaultValue={values.house} error={errors.house} maxLength={30} required />
-        <TextField scope={scope} name="flat" label="Квартира, офис" defaultValue={values.flat} error={errors.flat} maxLength={30} />
-        <TextField scope={scope} name="postcode" label="Индекс" defaultValue={values.postcode} error={errors.postcode} autoComplete="postal-code" inputMode="numeric" pattern="\d{6}" maxLength={6} />
-        <TextField scope={scope} name="comment" label="Комментарий для курьера" defaultValue={values.comment} error={errors.comment} maxLength={500} className="address-form__wide" />
+        <Field meta={fields.city} label="Город или населённый пункт" autoComplete="address-level2" maxLength={100} required className="address-form__wide" />
+        <Field meta={fields.street} label="Улица" autoComplete="address-line1" maxLength={200} required className="address-form__wide" />
+        <Field meta={fields.house} label="Дом, корпус" maxLength={30} required />
+        <Field meta={fields.flat} label="Квартира, офис" maxLength={30} />
+        <Field meta={fields.postcode} label="Индекс" autoComplete="postal-code" inputMode="numeric" pattern="\d{6}" maxLength={6} />
+        <Field meta={fields.comment} label="Комментарий для курьера" maxLength={500} className="address-form__wide" />
       </div>
       <label className="checkbox">
-        <input type="checkbox" name="isDefault" defaultChecked={values.isDefault} /> Основной адрес
+        <input type="checkbox" name="isDefault" key={fields.isDefault.key} defaultChecked={fields.isDefault.initialValue === "on"} /> Основной адрес
       </label>
-      <FormMessage ok={false} message={answer && !answer.ok && Object.keys(errors).length === 0 ? answer.message : null} />
+      <FormMessage message={formMessage(answer)} />
       <div className="account-form__actions">
         <SubmitButton intent="address-save" busy="Сохраняем…">
           {id === null ? "Добавить" : "Сохранить"}

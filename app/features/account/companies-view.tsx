@@ -1,19 +1,32 @@
 /** /profile/companies: company cards and the company form (§3 legal data). */
-import { useState } from "react";
 import { Form } from "react-router";
 import type { LegalCompany } from "#contract/profile.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
-import {
-  EMPTY_COMPANY,
-  IMAGE_MAX_BYTES,
-  IMAGE_TOO_BIG,
-  LOGO_TYPES,
-  type CompanyField,
-  type CompanyValues,
-} from "./forms.ts";
-import { FieldError, FormMessage, TextField } from "./form-parts.tsx";
+import { requisitesProblems } from "#contract/requisites.ts";
+import { Field, FormMessage, useShopForm, type BrowserCheck } from "#app/lib/form-fields.tsx";
+import { formMessage } from "#app/lib/forms.ts";
+import { MaskedInput } from "#app/lib/mask.tsx";
+import { ImageField } from "./image-intake.tsx";
 import { SubmitButton } from "./profile-sections.tsx";
+
+export const COMPANY_FIELDS = [
+  "shortTitle",
+  "inn",
+  "kpp",
+  "ogrn",
+  "address",
+  "bik",
+  "bankTitle",
+  "checkingAccount",
+  "correspondentAccount",
+  "signerFullName",
+  "signerPosition",
+] as const;
+type CompanyField = (typeof COMPANY_FIELDS)[number];
+type CompanyValues = Record<CompanyField, string>;
+const EMPTY_COMPANY = Object.fromEntries(COMPANY_FIELDS.map((f) => [f, ""])) as CompanyValues;
 import type { CompanyAnswer } from "./companies.server.ts";
+import { COMPANY_TITLE_MISSING } from "./forms.ts";
 import { quoted } from "#contract/quotes.ts";
 
 function valuesOf(c: LegalCompany): CompanyValues {
@@ -47,7 +60,7 @@ export function CompaniesView({
   answer: CompanyAnswer | null;
 }) {
   const newFailed =
-    answer?.intent === "company-save" && answer.companyId === null
+    answer?.formIntent === "company-save" && answer.companyId === null
       ? answer
       : null;
   return (
@@ -63,12 +76,8 @@ export function CompaniesView({
       {deleted ? (
         <FormMessage ok message="Компания удалена" testId="company-deleted" />
       ) : null}
-      {answer && answer.intent !== "company-save" ? (
-        <FormMessage
-          ok={false}
-          message={answer.message}
-          testId="company-error"
-        />
+      {answer && answer.formIntent !== "company-save" ? (
+        <FormMessage message={formMessage(answer)} testId="company-error" />
       ) : null}
       {our ? (
         <section className="companies-section" aria-labelledby="our-title">
@@ -120,11 +129,7 @@ export function CompaniesView({
           <summary className="button button--primary">
             Добавить компанию
           </summary>
-          <CompanyForm
-            company={null}
-            values={newFailed?.values ?? EMPTY_COMPANY}
-            answer={newFailed}
-          />
+          <CompanyForm company={null} values={EMPTY_COMPANY} answer={newFailed} />
         </details>
       </section>
     </div>
@@ -146,7 +151,7 @@ function CompanyList({
     <ul className="company-list">
       {companies.map((c) => {
         const failedHere =
-          answer?.intent === "company-save" && answer.companyId === c.id
+          answer?.formIntent === "company-save" && answer.companyId === c.id
             ? answer
             : null;
         return (
@@ -157,11 +162,7 @@ function CompanyList({
             data-testid="company-card"
           >
             {editable && (editId === c.id || failedHere) ? (
-              <CompanyForm
-                company={c}
-                values={failedHere?.values ?? valuesOf(c)}
-                answer={failedHere}
-              />
+              <CompanyForm company={c} values={valuesOf(c)} answer={failedHere} />
             ) : (
               <CompanyCard company={c} editable={editable} />
             )}
@@ -260,6 +261,25 @@ function CompanyCard({
   );
 }
 
+/** The requisites' masks (§5 tokens, app/lib/mask.tsx): digits only, the КПП's reason may be letters. */
+const REQUISITE_MASKS: Partial<Record<CompanyField, string>> = {
+  inn: "############",
+  kpp: "####XX###",
+  ogrn: "###############",
+  bik: "#########",
+  checkingAccount: "####################",
+  correspondentAccount: "####################",
+};
+
+/** The browser's check before sending (and on leaving a field): the title and the requisites' checksums, zod-free. */
+const checkCompany: BrowserCheck = (values) => {
+  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string).replace(/[\s-]/g, "") : undefined);
+  return {
+    shortTitle: !values.shortTitle ? COMPANY_TITLE_MISSING : String(values.shortTitle).trim().length > 255 ? "Не больше 255 символов" : null,
+    ...requisitesProblems({ inn: text("inn") ?? "", kpp: text("kpp"), ogrn: text("ogrn"), bik: text("bik"), checkingAccount: text("checkingAccount"), correspondentAccount: text("correspondentAccount") }),
+  };
+};
+
 function CompanyForm({
   company,
   values,
@@ -269,24 +289,40 @@ function CompanyForm({
   values: CompanyValues;
   answer: CompanyAnswer | null;
 }) {
-  const scope = company ? `company-${company.id}-form` : "company-new";
-  const errors = answer?.errors ?? {};
-  const [tooBig, setTooBig] = useState(false);
-  const imageError = tooBig ? IMAGE_TOO_BIG : errors.image;
+  const { form, fields, formProps } = useShopForm<CompanyValues>({
+    id: company ? `company-${company.id}-form` : "company-new",
+    lastResult: answer,
+    defaultValue: values,
+    check: checkCompany,
+  });
   const field = (
     name: CompanyField,
     label: string,
     extra: Record<string, unknown> = {},
-  ) => (
-    <TextField
-      scope={scope}
-      name={name}
-      label={label}
-      defaultValue={values[name]}
-      error={errors[name]}
-      {...extra}
-    />
-  );
+  ) => {
+    const mask = REQUISITE_MASKS[name];
+    return (
+      <Field
+        meta={fields[name]}
+        label={label}
+        className={extra.className as string | undefined}
+        {...extra}
+        render={
+          mask
+            ? (props) => (
+                <MaskedInput
+                  mask={mask}
+                  className="field__input"
+                  inputMode={name === "kpp" ? "text" : "numeric"}
+                  autoComplete="off"
+                  {...props}
+                />
+              )
+            : undefined
+        }
+      />
+    );
+  };
   return (
     <Form
       method="post"
@@ -294,6 +330,7 @@ function CompanyForm({
       encType="multipart/form-data"
       className="account-form company-form"
       preventScrollReset
+      {...formProps}
       aria-label={
         company ? `Изменение: ${company.shortTitle}` : "Новая компания"
       }
@@ -307,18 +344,9 @@ function CompanyForm({
           placeholder: "ООО «Северный ветер»",
           className: "company-form__wide",
         })}
-        {field("inn", "ИНН", {
-          required: true,
-          inputMode: "numeric",
-          maxLength: 14,
-          autoComplete: "off",
-        })}
-        {field("kpp", "КПП (у ИП нет)", { maxLength: 11, autoComplete: "off" })}
-        {field("ogrn", "ОГРН или ОГРНИП", {
-          inputMode: "numeric",
-          maxLength: 17,
-          autoComplete: "off",
-        })}
+        {field("inn", "ИНН")}
+        {field("kpp", "КПП (у ИП нет)")}
+        {field("ogrn", "ОГРН или ОГРНИП")}
         {field("address", "Юридический адрес", {
           maxLength: 500,
           className: "company-form__wide",
@@ -326,22 +354,10 @@ function CompanyForm({
       </fieldset>
       <fieldset className="company-form__group">
         <legend>Банк</legend>
-        {field("bik", "БИК", {
-          inputMode: "numeric",
-          maxLength: 11,
-          autoComplete: "off",
-        })}
+        {field("bik", "БИК")}
         {field("bankTitle", "Название банка", { maxLength: 255 })}
-        {field("checkingAccount", "Расчётный счёт", {
-          inputMode: "numeric",
-          maxLength: 24,
-          autoComplete: "off",
-        })}
-        {field("correspondentAccount", "Корреспондентский счёт", {
-          inputMode: "numeric",
-          maxLength: 24,
-          autoComplete: "off",
-        })}
+        {field("checkingAccount", "Расчётный счёт")}
+        {field("correspondentAccount", "Корреспондентский счёт")}
       </fieldset>
       <fieldset className="company-form__group">
         <legend>Кто подписывает документы</legend>
@@ -353,36 +369,22 @@ function CompanyForm({
           maxLength: 255,
           placeholder: "Генеральный директор",
         })}
-        <div className="field account-field company-form__wide">
-          <label className="field__label" htmlFor={`${scope}-image`}>
-            {company?.image
-              ? "Новый логотип или печать (если не выбрать, останется прежний)"
-              : "Логотип или печать"}
-            : PNG, JPEG или WebP, до 5 МБ
-          </label>
-          <input
-            className="field__input"
-            id={`${scope}-image`}
-            type="file"
-            name="image"
-            accept={LOGO_TYPES.join(",")}
-            aria-invalid={imageError ? true : undefined}
-            aria-describedby={imageError ? `${scope}-image-error` : undefined}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              const big = Boolean(file && file.size > IMAGE_MAX_BYTES);
-              if (big) e.target.value = "";
-              setTooBig(big);
-            }}
-          />
-          <FieldError id={`${scope}-image-error`} error={imageError} />
-        </div>
+        <ImageField
+          id={`${form.id}-image`}
+          name="image"
+          className="company-form__wide"
+          error={answer?.error?.image?.[0]}
+          label={
+            <>
+              {company?.image
+                ? "Новый логотип или печать (если не выбрать, останется прежний)"
+                : "Логотип или печать"}
+              : PNG, JPEG или WebP, до 5 МБ
+            </>
+          }
+        />
       </fieldset>
-      <FormMessage
-        ok={false}
-        message={answer?.message}
-        testId={`${scope}-message`}
-      />
+      <FormMessage message={formMessage(answer)} testId={`${form.id}-message`} />
       <div className="account-form__actions">
         <SubmitButton intent="company-save" busy="Сохраняем…">
           {company ? "Сохранить" : "Сохранить компанию"}

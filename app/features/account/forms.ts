@@ -1,40 +1,12 @@
 /**
- * The account pages' form parsing (/profile, /profile/companies), shared by the route actions and
- * their tests: form data in, either the API's request body or field errors in Russian (§8: shown
- * under the field) with what was typed, so nothing is lost. Pure: no API, no React Router.
+ * The account pages' form rules (/profile, /profile/companies) shared by the page and its action:
+ * limits, the §6 verified status, the address list's changes. The forms themselves are read by
+ * their schemas (profile-schemas.server.ts, the contract's LegalCompanyForm: ADR 046). Pure.
  */
 import type { z } from "zod";
-import {
-  ChangePasswordRequest,
-  EmailSetRequest,
-  LegalCompanyForm,
-  MAX_SHIPMENT_ADDRESSES,
-  PhoneConfirmRequest,
-  ShipmentAddressInput,
-  type ShipmentAddress,
-} from "#contract/profile.ts";
-import { normalizePhone } from "#contract/phone.ts";
-import { ACCOUNT_IMAGE_MAX_BYTES, ACCOUNT_UPLOAD_MESSAGE } from "./upload-limit.ts";
+import { MAX_SHIPMENT_ADDRESSES, type ShipmentAddressInput, type ShipmentAddress } from "#contract/profile.ts";
 
 export type FieldErrors = Record<string, string>;
-export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
-
-/** A form field as text: a file or a missing field is "" (a hostile form may send either). Capped so a 1 MB field costs nothing. */
-export function text(form: FormData, name: string, max = 2000): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, max) : "";
-}
-
-/** The first zod issue of each field, as field → message. */
-function issues(error: z.ZodError, messages: Record<string, string> = {}): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= messages[field] ?? issue.message;
-  }
-  return errors;
-}
-
 // ───────────────────────────── Profile ─────────────────────────────
 
 /**
@@ -73,91 +45,7 @@ export function isCalendarDate(iso: string): boolean {
   return d.toISOString().slice(0, 10) === iso;
 }
 
-/** Name and birthdate (PATCH /profile/update). An empty birthdate clears it; the name is required. */
-export function parseProfileForm(form: FormData, today: string): Parsed<{ name: string; birthdate: string | null }> {
-  const errors: FieldErrors = {};
-  const name = text(form, "name", NAME_MAX + 100).trim().replace(/\s+/g, " ");
-  const birthdate = text(form, "birthdate", 20).trim();
-  if (!name) errors.name = "Укажите имя";
-  else if (name.length > NAME_MAX) errors.name = `Не больше ${NAME_MAX} символов`;
-  if (birthdate) {
-    if (!isCalendarDate(birthdate)) errors.birthdate = "Укажите дату рождения полностью: день, месяц и год";
-    else if (birthdate > today) errors.birthdate = "Дата рождения не может быть в будущем";
-    else if (birthdate < BIRTHDATE_MIN) errors.birthdate = "Проверьте год рождения";
-  }
-  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: { name, birthdate: birthdate || null } };
-}
-
-/** The phone to confirm, as the API stores it ("+79211234567"). */
-export function parsePhoneForm(form: FormData): Parsed<{ phone: string }> {
-  const raw = text(form, "phone", 40).trim();
-  if (!raw) return { ok: false, errors: { phone: "Укажите телефон" } };
-  const phone = normalizePhone(raw);
-  return phone ? { ok: true, value: { phone } } : { ok: false, errors: { phone: "Введите российский номер: +7 и 10 цифр" } };
-}
-
-export function parseCodeForm(form: FormData): Parsed<{ code: string }> {
-  const parsed = PhoneConfirmRequest.safeParse({ code: text(form, "code", 20).replace(/\s/g, "") });
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: { code: "Введите код из SMS: 4–6 цифр" } };
-}
-
-export function parseEmailForm(form: FormData): Parsed<{ email: string }> {
-  const email = text(form, "email", 400).trim();
-  if (!email) return { ok: false, errors: { email: "Укажите e-mail" } };
-  const parsed = EmailSetRequest.safeParse({ email });
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: { email: "Неверный формат e-mail" } };
-}
-
 export const PASSWORD_MIN = 8;
-
-/** Current + new password (twice). The current one may be empty: a phone sign-up has none yet. */
-export function parsePasswordForm(form: FormData): Parsed<{ currentPassword?: string; newPassword: string }> {
-  const currentPassword = text(form, "currentPassword", 200);
-  const newPassword = text(form, "newPassword", 200);
-  const repeat = text(form, "newPasswordRepeat", 200);
-  const errors: FieldErrors = {};
-  if (newPassword.length < PASSWORD_MIN) errors.newPassword = `Пароль должен быть не короче ${PASSWORD_MIN} символов`;
-  else if (!ChangePasswordRequest.safeParse({ newPassword }).success) errors.newPassword = "Пароль слишком длинный: не больше 128 символов";
-  else if (repeat !== newPassword) errors.newPasswordRepeat = "Пароли не совпадают";
-  if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, value: currentPassword ? { currentPassword, newPassword } : { newPassword } };
-}
-
-// ───────────────────────────── Avatar and logos ─────────────────────────────
-
-export const IMAGE_MAX_BYTES = ACCOUNT_IMAGE_MAX_BYTES;
-export const IMAGE_TOO_BIG = ACCOUNT_UPLOAD_MESSAGE;
-export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
-/** The API refuses SVG logos (they can carry scripts), so the page does too. */
-export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
-
-/**
- * An uploaded image field: null when none was chosen (a browser sends an empty part), or the file,
- * or a field error. The type is checked by the file's first bytes too, not only its declared type.
- */
-export async function parseImage(form: FormData, name: string, types: readonly string[]): Promise<Parsed<File | null>> {
-  const value = form.get(name);
-  if (value === null || typeof value === "string" || (value.size === 0 && !value.name)) return { ok: true, value: null };
-  if (value.size === 0) return { ok: false, errors: { [name]: "Файл пустой" } };
-  if (value.size > IMAGE_MAX_BYTES) return { ok: false, errors: { [name]: IMAGE_TOO_BIG } };
-  const kind = sniffImage(new Uint8Array(await value.slice(0, 512).arrayBuffer()));
-  if (!kind || !types.includes(kind)) {
-    const names = types.map((t) => t.replace("image/", "").replace("svg+xml", "SVG").toUpperCase()).join(", ");
-    return { ok: false, errors: { [name]: `Можно загрузить только изображение: ${names}` } };
-  }
-  return { ok: true, value: value.type === kind ? value : new File([value], value.name || "image", { type: kind }) };
-}
-
-/** The image type by its signature ("magic bytes"), or null. */
-export function sniffImage(head: Uint8Array): string | null {
-  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
-  if (starts(0x89, 0x50, 0x4e, 0x47)) return "image/png";
-  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
-  if (starts(0x52, 0x49, 0x46, 0x46) && head[8] === 0x57 && head[9] === 0x45 && head[10] === 0x42 && head[11] === 0x50) return "image/webp";
-  const start = new TextDecoder().decode(head).replace(/^\uFEFF/, "").trimStart().toLowerCase();
-  if (start.startsWith("<svg") || (start.startsWith("<?xml") && start.includes("<svg"))) return "image/svg+xml";
-  return null;
-}
 
 // ───────────────────────────── Delivery addresses ─────────────────────────────
 
@@ -166,30 +54,6 @@ export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type AddressValues = Record<AddressField, string> & { isDefault: boolean };
 
 export const EMPTY_ADDRESS: AddressValues = { city: "", street: "", house: "", flat: "", postcode: "", comment: "", isDefault: false };
-
-/** The typed values of an address form (for showing them again with the errors). */
-export function addressValues(form: FormData): AddressValues {
-  const v = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text(form, f, 600).trim()])) as Record<AddressField, string>;
-  return { ...v, isDefault: form.get("isDefault") === "on" || form.get("isDefault") === "1" };
-}
-
-/** What the API takes for one address (ShipmentAddressInput), or field errors. */
-export function parseAddressForm(form: FormData): Parsed<z.output<typeof ShipmentAddressInput>> & { values: AddressValues } {
-  const values = addressValues(form);
-  const parsed = ShipmentAddressInput.safeParse({
-    city: values.city,
-    street: values.street,
-    house: values.house,
-    flat: values.flat || null,
-    postcode: values.postcode || null,
-    comment: values.comment || null,
-    isDefault: values.isDefault,
-  });
-  if (!parsed.success) {
-    return { ok: false, values, errors: issues(parsed.error, { flat: "Не больше 30 символов", comment: "Не больше 500 символов" }) };
-  }
-  return { ok: true, values, value: parsed.data };
-}
 
 /** A stored address as the update call's input (the whole list is sent back, §7 update). */
 export function addressInput(a: ShipmentAddress): z.input<typeof ShipmentAddressInput> {
@@ -247,44 +111,5 @@ export function idOf(value: unknown): number | null {
 
 // ───────────────────────────── Legal companies ─────────────────────────────
 
-export const COMPANY_FIELDS = [
-  "shortTitle",
-  "inn",
-  "kpp",
-  "ogrn",
-  "address",
-  "bik",
-  "bankTitle",
-  "checkingAccount",
-  "correspondentAccount",
-  "signerFullName",
-  "signerPosition",
-] as const;
-export type CompanyField = (typeof COMPANY_FIELDS)[number];
-export type CompanyValues = Record<CompanyField, string>;
-
-export const EMPTY_COMPANY: CompanyValues = Object.fromEntries(COMPANY_FIELDS.map((f) => [f, ""])) as CompanyValues;
-
-const DIGIT_FIELDS: readonly CompanyField[] = ["inn", "kpp", "ogrn", "bik", "checkingAccount", "correspondentAccount"];
-
-/** The typed values; the number fields lose the spaces people paste with them ("7707 083893"). */
-export function companyValues(form: FormData): CompanyValues {
-  return Object.fromEntries(
-    COMPANY_FIELDS.map((f) => {
-      const v = text(form, f, 600).trim();
-      return [f, DIGIT_FIELDS.includes(f) ? v.replace(/[\s-]/g, "") : v];
-    }),
-  ) as CompanyValues;
-}
-
-/**
- * The company form (§3 legal data, form data) by the contract's own schema: the title, then the
- * requisites' formats and checksums (contract/requisites.ts), each message on its field, so a
- * broken ИНН is named under its field before the API is asked. The logo is checked apart.
- */
-export function parseCompanyForm(form: FormData): Parsed<CompanyValues> & { values: CompanyValues } {
-  const values = companyValues(form);
-  const parsed = LegalCompanyForm.safeParse(values);
-  if (parsed.success) return { ok: true, values, value: values };
-  return { ok: false, values, errors: issues(parsed.error, { shortTitle: values.shortTitle ? "Не больше 255 символов" : "Укажите название компании" }) };
-}
+/** §8: the company form's own words for a missing title (the form reads the rest by the contract's LegalCompanyForm). */
+export const COMPANY_TITLE_MISSING = "Укажите название компании";

@@ -4,129 +4,125 @@
  * Address changes go back to the page's address list (PRG); everything else answers its note.
  */
 import { redirect, type AppLoadContext } from "react-router";
+import type { $ZodType } from "zod/v4/core";
 import { endpoints } from "#contract/index.ts";
-import {
-  AVATAR_TYPES,
-  applyAddressChange,
-  idOf,
-  parseAddressForm,
-  parseCodeForm,
-  parseEmailForm,
-  parseImage,
-  parsePasswordForm,
-  parsePhoneForm,
-  parseProfileForm,
-  text,
-  type AddressValues,
-  type FieldErrors,
-} from "./forms.ts";
+import { boundedForm, parseForm, refuse, type ParsedForm } from "#app/lib/forms.server.ts";
+import { formFailure, type FormReply } from "#app/lib/forms.ts";
+import { applyAddressChange, idOf, type FieldErrors } from "./forms.ts";
+import { AddressForm, CodeForm, EmailForm, PasswordForm, PhoneForm, profileForm } from "./profile-schemas.server.ts";
 import { actionFailure } from "./session.server.ts";
+import { readImage } from "./image-intake.server.ts";
+import { IMAGE_TYPES } from "./image-intake.ts";
 import { moscowToday } from "#app/features/posts/post-date.ts";
 
 export const PROFILE_INTENTS = ["profile", "avatar", "phone-set", "phone-confirm", "email-set", "password", "address-save", "address-delete", "address-default"] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
-export interface ProfileAnswer {
-  intent: ProfileIntent | null;
-  ok: boolean;
-  /** A note for the whole form: success, or the API's §8 message. */
-  message: string | null;
-  errors: FieldErrors;
-  /** What was typed, shown again with the errors. */
-  values: Record<string, string>;
-  /** phone-set: where the code went and how long it is. */
+/** The action's answer: Conform's reply for the form it came from (ADR 046), with what that form needs. */
+export type ProfileAnswer = FormReply & {
+  formIntent: ProfileIntent | null;
+  /** A success note for the form ("Данные сохранены"). */
+  note?: string;
+  /** phone-set / phone-confirm: where the code went and how long it is. */
   codeSentTo?: string;
   codeLength?: number;
-  /** address-save: the address being edited (null = a new one) and its typed values. */
+  /** address-*: the address acted on (null = a new one). */
   addressId?: number | null;
-  address?: AddressValues;
-}
-
-const answer = (intent: ProfileIntent | null, ok: boolean, rest: Partial<ProfileAnswer> = {}): ProfileAnswer => ({ intent, ok, message: null, errors: {}, values: {}, ...rest });
+};
 
 /** Where the page returns after an address change (the section, not the edit form). */
 export const ADDRESSES_HREF = "/profile#addresses";
 
-export async function profileAction(context: Pick<AppLoadContext, "api">, form: FormData, url: URL): Promise<ProfileAnswer> {
-  const raw = text(form, "intent", 40);
-  const intent = (PROFILE_INTENTS as readonly string[]).includes(raw) ? (raw as ProfileIntent) : null;
+/** Fields never given back to the page. */
+const SECRETS = ["currentPassword", "newPassword", "newPasswordRepeat", "code"];
+
+export async function profileAction(context: Pick<AppLoadContext, "api">, posted: FormData, url: URL): Promise<ProfileAnswer> {
+  const raw = posted.get("intent");
+  const intent = (PROFILE_INTENTS as readonly unknown[]).includes(raw) ? (raw as ProfileIntent) : null;
   const api = context.api;
-  const fail = (result: { ok: false; error: Parameters<typeof actionFailure>[0] }, rest: Partial<ProfileAnswer> = {}) => {
+  const form = boundedForm(posted, { max: 600, files: intent === "avatar" });
+  const reply = (body: FormReply, rest: Partial<ProfileAnswer> = {}): ProfileAnswer => ({ ...body, formIntent: intent, ...rest });
+  const parse = <S extends $ZodType>(schema: S) => parseForm(form, schema);
+  const fail = <S extends $ZodType>(submission: ParsedForm<S>, result: { ok: false; error: Parameters<typeof actionFailure>[0] }, rest: Partial<ProfileAnswer> = {}, fieldMap = (e: FieldErrors) => e) => {
     const { message, errors } = actionFailure(result.error, url);
-    return answer(intent, false, { message, errors, ...rest });
+    return reply(refuse(submission, message, fieldMap(errors), SECRETS), rest);
   };
+  const refused = <S extends $ZodType>(submission: ParsedForm<S>, rest: Partial<ProfileAnswer> = {}) => reply(refuse(submission, null, {}, SECRETS), rest);
 
   switch (intent) {
     case "profile": {
-      const values = { name: text(form, "name", 300), birthdate: text(form, "birthdate", 20) };
-      const parsed = parseProfileForm(form, moscowToday());
-      if (!parsed.ok) return answer(intent, false, { errors: parsed.errors, values });
-      const result = await api.call(endpoints.profileUpdate, { body: parsed.value });
-      return result.ok ? answer(intent, true, { message: "Данные сохранены" }) : fail(result, { values });
+      const submission = parse(profileForm(moscowToday()));
+      if (submission.status !== "success") return refused(submission);
+      const result = await api.call(endpoints.profileUpdate, { body: submission.value });
+      return result.ok ? reply(submission.reply(), { note: "Данные сохранены" }) : fail(submission, result);
     }
     case "avatar": {
-      const parsed = await parseImage(form, "avatar", AVATAR_TYPES);
-      if (!parsed.ok) return answer(intent, false, { errors: parsed.errors });
-      if (!parsed.value) return answer(intent, false, { errors: { avatar: "Выберите изображение" } });
-      const result = await api.call(endpoints.changeAvatar, { body: { avatar: parsed.value } });
-      return result.ok ? answer(intent, true, { message: "Фото обновлено" }) : fail(result);
+      const image = await readImage(posted, "avatar", IMAGE_TYPES);
+      if (!image.ok) return reply({ status: "error", error: { avatar: [image.error] } });
+      if (!image.file) return reply({ status: "error", error: { avatar: ["Выберите изображение"] } });
+      const result = await api.call(endpoints.changeAvatar, { body: { avatar: image.file } });
+      if (result.ok) return reply({ status: "success" }, { note: "Фото обновлено" });
+      const { message, errors } = actionFailure(result.error, url);
+      return reply(formFailure(message, errors));
     }
     case "phone-set": {
-      const values = { phone: text(form, "phone", 40) };
-      const parsed = parsePhoneForm(form);
-      if (!parsed.ok) return answer(intent, false, { errors: parsed.errors, values });
-      const result = await api.call(endpoints.phoneSet, { body: parsed.value });
-      if (!result.ok) return fail(result, { values });
-      return answer(intent, true, { codeSentTo: parsed.value.phone, codeLength: result.data.codeLength, values: { phone: parsed.value.phone } });
+      const submission = parse(PhoneForm);
+      if (submission.status !== "success") return refused(submission);
+      const result = await api.call(endpoints.phoneSet, { body: submission.value });
+      if (!result.ok) return fail(submission, result);
+      return reply(submission.reply(), { codeSentTo: submission.value.phone, codeLength: result.data.codeLength });
     }
     case "phone-confirm": {
       // The phone the code went to travels with the code form, so a wrong code keeps that form.
-      const phone = parsePhoneForm(form);
-      const codeSentTo = phone.ok ? phone.value.phone : undefined;
-      const codeLength = Math.min(6, Math.max(4, Number(text(form, "codeLength", 2)) || 6));
-      const parsed = parseCodeForm(form);
-      if (!parsed.ok) return answer(intent, false, { errors: parsed.errors, codeSentTo, codeLength });
-      const result = await api.call(endpoints.phoneConfirm, { body: parsed.value });
-      if (!result.ok) return fail(result, { codeSentTo, codeLength });
-      return answer(intent, true, { message: "Телефон подтверждён" });
+      const phone = parse(PhoneForm);
+      const codeSentTo = phone.status === "success" ? phone.value.phone : undefined;
+      const codeLength = Math.min(6, Math.max(4, Number(form.get("codeLength")) || 6));
+      const submission = parse(CodeForm);
+      if (submission.status !== "success") return refused(submission, { codeSentTo, codeLength });
+      const result = await api.call(endpoints.phoneConfirm, { body: submission.value });
+      if (!result.ok) return fail(submission, result, { codeSentTo, codeLength });
+      return reply(submission.reply({ resetForm: true }), { note: "Телефон подтверждён" });
     }
     case "email-set": {
-      const values = { email: text(form, "email", 400).trim() };
-      const parsed = parseEmailForm(form);
-      if (!parsed.ok) return answer(intent, false, { errors: parsed.errors, values });
-      const result = await api.call(endpoints.emailSet, { body: parsed.value });
-      if (!result.ok) return fail(result, { values });
-      return answer(intent, true, { message: `Мы отправили ссылку на ${parsed.value.email}. Перейдите по ней, чтобы подтвердить адрес.`, values });
+      const submission = parse(EmailForm);
+      if (submission.status !== "success") return refused(submission);
+      const result = await api.call(endpoints.emailSet, { body: submission.value });
+      if (!result.ok) return fail(submission, result);
+      return reply(submission.reply(), { note: `Мы отправили ссылку на ${submission.value.email}. Перейдите по ней, чтобы подтвердить адрес.` });
     }
     case "password": {
-      const parsed = parsePasswordForm(form);
-      if (!parsed.ok) return answer(intent, false, { errors: parsed.errors });
-      const result = await api.call(endpoints.changePassword, { body: parsed.value });
-      if (!result.ok) return fail(result);
+      const submission = parse(PasswordForm);
+      if (submission.status !== "success") return refused(submission);
+      const result = await api.call(endpoints.changePassword, { body: submission.value });
+      if (!result.ok) return fail(submission, result);
       // Every session ended with the change, this one too: it goes on with the pair the API answered.
       api.adoptTokens(result.data.authenticated);
-      return answer(intent, true, { message: "Пароль изменён" });
+      return reply(submission.reply({ resetForm: true }), { note: "Пароль изменён" });
     }
     case "address-save":
     case "address-delete":
     case "address-default": {
       const id = idOf(form.get("id"));
-      const parsed = intent === "address-save" ? parseAddressForm(form) : null;
-      const rest = { addressId: id, address: parsed?.values };
-      if (parsed && !parsed.ok) return answer(intent, false, { errors: parsed.errors, ...rest });
-      if (intent !== "address-save" && id === null) return answer(intent, false, { message: "Адрес не найден. Обновите страницу.", ...rest });
+      const rest = { addressId: id };
+      const submission = intent === "address-save" ? parse(AddressForm) : null;
+      if (submission && submission.status !== "success") return refused(submission, rest);
+      // An id that is not an id (junk, a huge number) names no address: nothing is added in its place.
+      if ((intent !== "address-save" && id === null) || (form.get("id") !== null && id === null)) return reply(formFailure("Адрес не найден. Обновите страницу."), rest);
       const current = await api.call(endpoints.shipmentAddressList);
-      if (!current.ok) return fail(current, rest);
+      if (!current.ok) return reply(formFailure(actionFailure(current.error, url).message), rest);
       const change =
-        parsed?.ok ? { kind: "save" as const, id, address: parsed.value } : intent === "address-delete" ? { kind: "delete" as const, id: id! } : { kind: "default" as const, id: id! };
+        submission?.status === "success" ? { kind: "save" as const, id, address: submission.value } : intent === "address-delete" ? { kind: "delete" as const, id: id! } : { kind: "default" as const, id: id! };
       const next = applyAddressChange(current.data, change);
-      if (!next.ok) return answer(intent, false, { message: next.message, ...rest });
+      if (!next.ok) return submission ? reply(refuse(submission, next.message), rest) : reply(formFailure(next.message), rest);
       const result = await api.call(endpoints.shipmentAddressUpdate, { body: { addresses: next.list } });
-      if (!result.ok) return fail(result, { ...rest, errors: addressFieldErrors(result.error.errors) });
+      if (!result.ok) {
+        if (submission) return fail(submission, result, rest, addressFieldErrors);
+        return reply(formFailure(actionFailure(result.error, url).message), rest);
+      }
       throw redirect(ADDRESSES_HREF);
     }
     default:
-      return answer(null, false, { message: "Форма устарела. Обновите страницу и попробуйте ещё раз." });
+      return reply(formFailure("Форма устарела. Обновите страницу и попробуйте ещё раз."));
   }
 }
 

@@ -1,9 +1,11 @@
 /** /profile's forms: personal data, photo, phone, e-mail, password, and the §6 verified status. */
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { PhoneInput, formatPhone } from "#app/lib/mask.tsx";
-import { AVATAR_TYPES, BIRTHDATE_MIN, IMAGE_MAX_BYTES, IMAGE_TOO_BIG, NAME_MAX, PASSWORD_MIN, formatBirthdate, missingForVerified } from "./forms.ts";
-import { FieldError, FormMessage, TextField } from "./form-parts.tsx";
+import { BIRTHDATE_MIN, NAME_MAX, PASSWORD_MIN, formatBirthdate, missingForVerified } from "./forms.ts";
+import { Field, FormMessage, useShopForm } from "#app/lib/form-fields.tsx";
+import { fieldError, formMessage } from "#app/lib/forms.ts";
+import { ImageField } from "./image-intake.tsx";
 import type { ProfileAnswer, ProfileIntent } from "./profile-actions.server.ts";
 
 export interface ProfileUser {
@@ -19,6 +21,11 @@ export interface ProfileUser {
 
 
 /** The submit button of one intent: says it is working while that form is sent. */
+/** Whether a reply refused its form. */
+export const failed = (reply: ProfileAnswer | null) => reply?.status === "error";
+/** A form's note: the success note, or the refusal's message above the form. */
+export const noteOf = (reply: ProfileAnswer | null) => (reply ? (failed(reply) ? formMessage(reply) : (reply.note ?? null)) : null);
+
 export function SubmitButton({ intent, children, busy, className = "button button--primary" }: { intent: string; children: ReactNode; busy: string; className?: string }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -30,14 +37,16 @@ export function SubmitButton({ intent, children, busy, className = "button butto
 }
 
 export function ProfileSections({ user, today, answer }: { user: ProfileUser; today: string; answer: ProfileAnswer | null }) {
-  const mine = (intent: ProfileIntent) => (answer?.intent === intent ? answer : null);
+  const mine = (intent: ProfileIntent) => (answer?.formIntent === intent ? answer : null);
   const missing = missingForVerified(user);
   const verified = missing.length === 0;
   const profile = mine("profile");
   const avatar = mine("avatar");
   const password = mine("password");
   const email = mine("email-set");
-  const [avatarTooBig, setAvatarTooBig] = useState(false);
+  const profileForm = useShopForm<{ name: string; birthdate: string }>({ id: "profile", lastResult: profile, defaultValue: { name: user.name ?? "", birthdate: user.birthdate ?? "" } });
+  const emailForm = useShopForm<{ email: string }>({ id: "email", lastResult: email });
+  const passwordForm = useShopForm<{ currentPassword: string; newPassword: string; newPasswordRepeat: string }>({ id: "password", lastResult: password });
 
   return (
     <>
@@ -68,21 +77,18 @@ export function ProfileSections({ user, today, answer }: { user: ProfileUser; to
 
       <section className="account-card" aria-labelledby="personal-title">
         <h2 id="personal-title">Личные данные</h2>
-        <Form method="post" className="account-form" key={`${user.name}|${user.birthdate}`} preventScrollReset>
-          <TextField scope="profile" name="name" label="Имя" defaultValue={profile?.values.name ?? user.name ?? ""} error={profile?.errors.name} autoComplete="name" maxLength={NAME_MAX} required />
-          <TextField
-            scope="profile"
-            name="birthdate"
+        <Form method="post" className="account-form" key={`${user.name}|${user.birthdate}`} preventScrollReset {...profileForm.formProps}>
+          <Field meta={profileForm.fields.name} label="Имя" autoComplete="name" maxLength={NAME_MAX} required />
+          <Field
+            meta={profileForm.fields.birthdate}
             type="date"
             label="Дата рождения"
-            defaultValue={profile?.values.birthdate ?? user.birthdate ?? ""}
-            error={profile?.errors.birthdate}
             min={BIRTHDATE_MIN}
             max={today}
             autoComplete="bday"
             hint={user.birthdate ? <>Сейчас указано: <span data-testid="birthdate-shown">{formatBirthdate(user.birthdate)}</span></> : "Необязательно"}
           />
-          <FormMessage ok={Boolean(profile?.ok)} message={profile?.message} testId="profile-message" />
+          <FormMessage ok={!failed(profile)} message={noteOf(profile)} testId="profile-message" />
           <SubmitButton intent="profile" busy="Сохраняем…">
             Сохранить
           </SubmitButton>
@@ -91,30 +97,9 @@ export function ProfileSections({ user, today, answer }: { user: ProfileUser; to
 
       <section className="account-card" aria-labelledby="avatar-title">
         <h2 id="avatar-title">Фото</h2>
-        <Form method="post" encType="multipart/form-data" className="account-form" preventScrollReset>
-          <div className="field account-field">
-            <label className="field__label" htmlFor="avatar-file">
-              Изображение PNG, JPEG или WebP, до 5 МБ
-            </label>
-            <input
-              className="field__input"
-              id="avatar-file"
-              type="file"
-              name="avatar"
-              accept={AVATAR_TYPES.join(",")}
-              required
-              aria-invalid={avatar?.errors.avatar || avatarTooBig ? true : undefined}
-              aria-describedby={avatar?.errors.avatar || avatarTooBig ? "avatar-file-error" : undefined}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                const tooBig = Boolean(file && file.size > IMAGE_MAX_BYTES);
-                if (tooBig) e.target.value = "";
-                setAvatarTooBig(tooBig);
-              }}
-            />
-            <FieldError id="avatar-file-error" error={avatarTooBig ? IMAGE_TOO_BIG : avatar?.errors.avatar} />
-          </div>
-          <FormMessage ok={Boolean(avatar?.ok)} message={avatar?.message} testId="avatar-message" />
+        <Form method="post" noValidate encType="multipart/form-data" className="account-form" preventScrollReset>
+          <ImageField id="avatar-file" name="avatar" label="Изображение PNG, JPEG или WebP, до 5 МБ" required error={fieldError(avatar, "avatar")} />
+          <FormMessage ok={!failed(avatar)} message={noteOf(avatar)} testId="avatar-message" />
           <SubmitButton intent="avatar" busy="Загружаем…">
             Загрузить фото
           </SubmitButton>
@@ -135,19 +120,16 @@ export function ProfileSections({ user, today, answer }: { user: ProfileUser; to
             "E-mail не указан"
           )}
         </p>
-        <Form method="post" className="account-form" preventScrollReset>
-          <TextField
-            scope="email"
-            name="email"
+        <Form method="post" className="account-form" preventScrollReset {...emailForm.formProps}>
+          <Field
+            meta={emailForm.fields.email}
             type="email"
             label={user.email ? "Новый e-mail" : "E-mail"}
-            defaultValue={email?.values.email ?? ""}
-            error={email?.errors.email}
             autoComplete="email"
             maxLength={320}
             required
           />
-          <FormMessage ok={Boolean(email?.ok)} message={email?.message} testId="email-message" />
+          <FormMessage ok={!failed(email)} message={noteOf(email)} testId="email-message" />
           <SubmitButton intent="email-set" busy="Отправляем…">
             Отправить ссылку для подтверждения
           </SubmitButton>
@@ -156,41 +138,35 @@ export function ProfileSections({ user, today, answer }: { user: ProfileUser; to
 
       <section className="account-card" aria-labelledby="password-title">
         <h2 id="password-title">Пароль</h2>
-        <Form method="post" className="account-form" key={password?.ok ? "changed" : "form"} preventScrollReset>
-          <TextField
-            scope="password"
-            name="currentPassword"
+        <Form method="post" className="account-form" key={password && !failed(password) ? "changed" : "form"} preventScrollReset {...passwordForm.formProps}>
+          <Field
+            meta={passwordForm.fields.currentPassword}
             type="password"
             label="Текущий пароль"
-            error={password?.errors.currentPassword}
             autoComplete="current-password"
             maxLength={128}
             hint="Если вы входили только по коду из SMS, оставьте поле пустым"
           />
-          <TextField
-            scope="password"
-            name="newPassword"
+          <Field
+            meta={passwordForm.fields.newPassword}
             type="password"
             label="Новый пароль"
-            error={password?.errors.newPassword}
             autoComplete="new-password"
             minLength={PASSWORD_MIN}
             maxLength={128}
             required
             hint={`Не короче ${PASSWORD_MIN} символов`}
           />
-          <TextField
-            scope="password"
-            name="newPasswordRepeat"
+          <Field
+            meta={passwordForm.fields.newPasswordRepeat}
             type="password"
             label="Новый пароль ещё раз"
-            error={password?.errors.newPasswordRepeat}
             autoComplete="new-password"
             minLength={PASSWORD_MIN}
             maxLength={128}
             required
           />
-          <FormMessage ok={Boolean(password?.ok)} message={password?.message} testId="password-message" />
+          <FormMessage ok={!failed(password)} message={noteOf(password)} testId="password-message" />
           <SubmitButton intent="password" busy="Сохраняем…">
             Сменить пароль
           </SubmitButton>
@@ -202,10 +178,12 @@ export function ProfileSections({ user, today, answer }: { user: ProfileUser; to
 
 /** §4: phone set → a code by SMS (or, with no SMS provider, in the server log) → confirm. */
 function PhoneSection({ user, answer }: { user: ProfileUser; answer: ProfileAnswer | null }) {
-  const set = answer?.intent === "phone-set" ? answer : null;
-  const confirm = answer?.intent === "phone-confirm" ? answer : null;
+  const set = answer?.formIntent === "phone-set" ? answer : null;
+  const confirm = answer?.formIntent === "phone-confirm" ? answer : null;
   // The code form stays while a code is pending: after "send", and after a wrong code.
-  const pending = (set?.ok && set.codeSentTo) || (confirm && !confirm.ok && confirm.codeSentTo) ? (set?.codeSentTo ?? confirm?.codeSentTo ?? "") : "";
+  const pending = (set && !failed(set) && set.codeSentTo) || (confirm && failed(confirm) && confirm.codeSentTo) ? (set?.codeSentTo ?? confirm?.codeSentTo ?? "") : "";
+  const phoneForm = useShopForm<{ phone: string }>({ id: "phone", lastResult: set, defaultValue: { phone: user.phoneVerified ? "" : (user.phone ?? "") } });
+  const codeForm = useShopForm<{ code: string }>({ id: "phone-confirm", lastResult: confirm });
   const codeLength = set?.codeLength ?? confirm?.codeLength ?? 6;
   return (
     <section className="account-card" aria-labelledby="phone-title">
@@ -226,27 +204,27 @@ function PhoneSection({ user, answer }: { user: ProfileUser; answer: ProfileAnsw
           "Телефон не указан"
         )}
       </p>
-      <FormMessage ok={Boolean(confirm?.ok)} message={confirm?.ok ? confirm.message : null} testId="phone-message" />
+      <FormMessage ok message={confirm && !failed(confirm) ? noteOf(confirm) : null} testId="phone-message" />
       {pending ? (
-        <Form method="post" className="account-form" preventScrollReset key={`code-${pending}`}>
+        <Form method="post" className="account-form" preventScrollReset key={`code-${pending}`} {...codeForm.formProps}>
           <p className="account-message account-message--ok" role="status">
             Мы отправили код на {formatPhone(pending)}. Введите его ниже.
           </p>
           <input type="hidden" name="phone" value={pending} />
           <input type="hidden" name="codeLength" value={codeLength} />
-          <TextField
-            scope="phone"
-            name="code"
+          <Field
+            id="phone-code"
+            errorTestId="error-phone-code-error"
+            meta={codeForm.fields.code}
             label="Код из SMS"
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="\d{4,6}"
             maxLength={6}
-            error={confirm?.errors.code}
             required
             autoFocus
           />
-          <FormMessage ok={false} message={confirm && !confirm.ok && !confirm.errors.code ? confirm.message : null} />
+          <FormMessage message={fieldError(confirm, "code") ? null : formMessage(confirm)} />
           <div className="account-form__actions">
             <SubmitButton intent="phone-confirm" busy="Проверяем…">
               Подтвердить
@@ -257,23 +235,13 @@ function PhoneSection({ user, answer }: { user: ProfileUser; answer: ProfileAnsw
           </div>
         </Form>
       ) : (
-        <Form method="post" className="account-form" preventScrollReset>
-          <div className="field account-field">
-            <label className="field__label" htmlFor="phone-phone">
-              {user.phone ? (user.phoneVerified ? "Новый телефон" : "Телефон") : "Телефон"}
-            </label>
-            <PhoneInput
-              className="field__input"
-              id="phone-phone"
-              name="phone"
-              defaultValue={set?.values.phone ?? (user.phoneVerified ? "" : (user.phone ?? ""))}
-              required
-              aria-invalid={set?.errors.phone ? true : undefined}
-              aria-describedby={set?.errors.phone ? "phone-phone-error" : undefined}
-            />
-            <FieldError id="phone-phone-error" error={set?.errors.phone} />
-          </div>
-          <FormMessage ok={false} message={set && !set.ok && !set.errors.phone ? set.message : null} testId="phone-set-message" />
+        <Form method="post" className="account-form" preventScrollReset {...phoneForm.formProps}>
+          <Field
+            meta={phoneForm.fields.phone}
+            label={user.phone ? (user.phoneVerified ? "Новый телефон" : "Телефон") : "Телефон"}
+            render={(props) => <PhoneInput className="field__input" required {...props} />}
+          />
+          <FormMessage message={fieldError(set, "phone") ? null : formMessage(set)} testId="phone-set-message" />
           <SubmitButton intent="phone-set" busy="Отправляем…">
             Получить код
           </SubmitButton>

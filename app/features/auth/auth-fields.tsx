@@ -1,70 +1,32 @@
 /**
- * The pieces every authentication form is made of: a labelled field with its Russian error under
- * it (§8), the message above a form, and the honeypot.
+ * The pieces every authentication form is made of, on the shop's forms layer (ADR 046,
+ * app/lib/form-fields.tsx): the e-mail and new-password fields, the honeypot, and the one
+ * skeleton of the auth pages (/login, /signup, /forgot-password, /reset-password).
  */
-import { useEffect, type InputHTMLAttributes, type ReactNode, type RefObject } from "react";
+import type { ReactNode } from "react";
+import { Field, FormMessage, type FieldProps } from "#app/lib/form-fields.tsx";
 import { AUTH_FIELD, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth-forms.ts";
 
-export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  id: string;
-  label: ReactNode;
-  error?: string | null;
-  /** A hint under the field (before its error). */
-  hint?: ReactNode;
-  /** Another input in place of a plain one (the masked phone field): given the ARIA props to spread. */
-  render?: (aria: Record<string, string | boolean | undefined>) => ReactNode;
-}
+export { Field, FormMessage };
 
-export function Field({ id, label, error, hint, render, ...input }: FieldProps) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
-  const aria = { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy };
-  return (
-    <div className="field auth-form__field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {render ? render(aria) : <input className="field__input" {...input} {...aria} />}
-      {hint ? (
-        <p className="auth-form__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error auth-form__error" id={errorId} data-testid={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+type PresetProps = Omit<FieldProps, "label" | "type"> & { label?: ReactNode; id: string };
 
-type PresetProps = Omit<FieldProps, "label" | "type" | "name"> & { label?: ReactNode };
+/** An auth field: its id given (the page's and the dialog's forms stay apart), its error's test id `${id}-error`. */
+export function AuthField({ id, ...props }: Omit<FieldProps, "id" | "errorTestId"> & { id: string }) {
+  return <Field id={id} errorTestId={`${id}-error`} className="auth-form__field" {...props} />;
+}
 
 /** The e-mail field of the login, sign-up and reset-request forms. */
 export function EmailField({ label = "E-mail", autoComplete = "email", ...props }: PresetProps) {
-  return (
-    <Field
-      label={label}
-      type="email"
-      name={AUTH_FIELD.email}
-      autoComplete={autoComplete}
-      inputMode="email"
-      placeholder="name@company.ru"
-      maxLength={254}
-      {...props}
-    />
-  );
+  return <AuthField label={label} type="email" autoComplete={autoComplete} inputMode="email" placeholder="name@company.ru" maxLength={254} {...props} />;
 }
 
 /** A new password (sign-up, reset): the length rule as the hint. */
 export function NewPasswordField({ label = "Пароль", ...props }: PresetProps) {
   return (
-    <Field
+    <AuthField
       label={label}
       type="password"
-      name={AUTH_FIELD.password}
       autoComplete="new-password"
       minLength={MIN_PASSWORD_LENGTH}
       maxLength={MAX_PASSWORD_LENGTH}
@@ -72,15 +34,6 @@ export function NewPasswordField({ label = "Пароль", ...props }: PresetPro
       {...props}
     />
   );
-}
-
-/** The form's own message (a 429, the login failure, the API down), read out when it appears. */
-export function FormMessage({ message, testId }: { message: string | null | undefined; testId?: string }) {
-  return message ? (
-    <p className="auth-form__message" role="alert" data-testid={testId}>
-      {message}
-    </p>
-  ) : null;
 }
 
 /** The honeypot (AUTH_FIELD.trap): off-screen, out of the tab order and of the accessibility tree. */
@@ -95,14 +48,24 @@ export function Honeypot() {
   );
 }
 
-/** The first field with an error, to move focus to after a refused submit. */
-export function focusFirstError(form: HTMLFormElement | null) {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+/** The one skeleton of the auth pages: the heading, an optional lead, the form or the outcome. */
+export function AuthPage({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="auth-page">
+      <h1>{title}</h1>
+      {lead ? <p className="auth-page__lead">{lead}</p> : null}
+      {children}
+    </section>
+  );
 }
 
-/** Moves focus to the first refused field once a fetcher's failed answer arrives. */
-export function useFocusOnError(fetcher: { state: string; data?: { ok: boolean } }, form: RefObject<HTMLFormElement | null>) {
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) focusFirstError(form.current);
-  }, [fetcher.state, fetcher.data, form]);
+/** An auth page's outcome (sent, changed, registered): read out when it appears. */
+export function AuthDone({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <AuthPage title={title}>
+      <div className="auth-done" role="status" data-testid={testId}>
+        {children}
+      </div>
+    </AuthPage>
+  );
 }

@@ -1,8 +1,9 @@
 /**
  * The authentication forms (issue 19, ADR 036): paths, field names, the answers the route actions
- * give back and the texts they show. Safe on both sides (no zod: the login dialog's code stays
- * small); the parsing lives in `auth.server.ts`.
+ * give back and the texts they show. Safe on both sides (no zod); the schemas live in
+ * `auth-schemas.server.ts`.
  */
+import type { FormReply } from "#app/lib/forms.ts";
 
 export const LOGIN_PATH = "/login";
 export const SIGNUP_PATH = "/signup";
@@ -46,25 +47,26 @@ export const FORM_UNREADABLE_MESSAGE = "Не удалось прочитать �
 export const FORGOT_PASSWORD_SENT =
   "Если этот адрес зарегистрирован, мы отправили на него письмо со ссылкой для смены пароля. Ссылка действует 10 минут.";
 
-/** Field → message, in Russian, shown under the field (§8). */
-export type FieldErrors = Partial<Record<string, string>>;
+/**
+ * Every authentication action answers Conform's reply (ADR 046: `FormReply`, app/lib/forms.ts):
+ * field errors under the fields, the message above the form, what was typed (never a password
+ * or a code). The login's also says which of its forms answered, and where a code went.
+ */
+export type LoginAnswer = FormReply & {
+  formIntent: LoginIntent;
+  sent?: { phone: string; channel: SmsChannel; resendIn: number; codeLength: number };
+};
+export type SignupAnswer = FormReply & { email?: string };
+export type ForgotPasswordAnswer = FormReply;
+export type ResetPasswordAnswer = FormReply;
 
-/** A form the action refused: the message above the form (or null), field errors, and what was typed (never a password). */
-export interface FormProblem {
-  ok: false;
-  message: string | null;
-  errors: FieldErrors;
-  values: Record<string, string>;
+/** One-time link tokens (reset, e-mail confirmation) are URL-safe random strings. */
+export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,256}$/;
+export const LINK_INVALID = "Ссылка недействительна или устарела";
+
+export function linkToken(value: unknown): string | null {
+  return typeof value === "string" && LINK_TOKEN_PATTERN.test(value) ? value : null;
 }
-
-/** The /login action's answers that are not a redirect. */
-export type LoginAnswer =
-  | (FormProblem & { intent: LoginIntent })
-  | { ok: true; intent: "sms-send"; phone: string; channel: SmsChannel; resendIn: number; codeLength: number };
-
-export type SignupAnswer = FormProblem | { ok: true; email: string };
-export type ForgotPasswordAnswer = FormProblem | { ok: true };
-export type ResetPasswordAnswer = FormProblem | { ok: true };
 
 /** "+79211234567" → "+7 (921) 123-45-67", the field's own spelling (one rule: contract/phone.ts). */
 export { formatPhone } from "#contract/phone.ts";

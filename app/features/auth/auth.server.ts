@@ -9,18 +9,32 @@ import { endpoints } from "#contract/index.ts";
 import type { AuthTokens, ApiError } from "#app/lib/api-client.server.ts";
 import { authCookies, managerCookie, readAuthCookies, readCookies } from "#app/lib/cookies.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
-import {
-  AFTER_LOGIN_PATH,
-  AUTH_FIELD,
-  FORM_UNREADABLE_MESSAGE,
-  LOGIN_FAILED_MESSAGE,
-  LOGIN_INTENT,
-  type FieldErrors,
-  type FormProblem,
-  type LoginAnswer,
-  type LoginIntent,
-} from "./auth-forms.ts";
-import { field, honeypotFilled, parseEmailLogin, parseSmsLogin, parseSmsSend } from "./auth-parse.ts";
+import { boundedForm, parseForm, refuse, type ParsedForm } from "#app/lib/forms.server.ts";
+import { formFailure, type FormReply } from "#app/lib/forms.ts";
+import { AFTER_LOGIN_PATH, AUTH_FIELD, FORM_UNREADABLE_MESSAGE, LOGIN_FAILED_MESSAGE, LOGIN_INTENT, type LoginAnswer, type LoginIntent } from "./auth-forms.ts";
+import { EmailLoginForm, SECRET_FIELDS, SmsLoginForm, SmsSendForm } from "./auth-schemas.server.ts";
+import type { $ZodType } from "zod/v4/core";
+
+/** A text field's value ("" for a missing one or a file). */
+export function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/** A bot filled the field people never see (AUTH_FIELD.trap). */
+export function honeypotFilled(form: FormData): boolean {
+  return field(form, AUTH_FIELD.trap) !== "";
+}
+
+/** An authentication form read by its schema: values cut to a sane length first (a 1 MB e-mail is never read nor echoed). */
+export function parseAuthForm<S extends $ZodType>(form: FormData, schema: S): ParsedForm<S> {
+  return parseForm(boundedForm(form, { max: 300, files: false }), schema);
+}
+
+/** A refused form's reply: never a password or a code given back. */
+export function authRefusal<S extends $ZodType>(submission: ParsedForm<S>, message: string | null = null, errors: Record<string, string> = {}): FormReply {
+  return refuse(submission, message, errors, SECRET_FIELDS);
+}
 
 type Ctx = Pick<AppLoadContext, "api" | "site" | "cookieDomain">;
 
@@ -58,8 +72,8 @@ export function loggedIn(context: Ctx, tokens: AuthTokens, redirectTo: string): 
  * §8: an API refusal as the form shows it. Field errors of the form's own fields go under them;
  * anything else is the message above the form. A 429 says how long to wait.
  */
-export function problemFrom(error: ApiError, fields: readonly string[], values: Record<string, string>): FormProblem {
-  const errors: FieldErrors = {};
+export function problemFrom<S extends $ZodType>(submission: ParsedForm<S>, error: ApiError, fields: readonly string[]): FormReply {
+  const errors: Record<string, string> = {};
   const others: string[] = [];
   for (const [name, message] of Object.entries(error.errors)) {
     if (fields.includes(name)) errors[name] = message;
@@ -73,54 +87,54 @@ export function problemFrom(error: ApiError, fields: readonly string[], values: 
     for (const name of Object.keys(errors)) errors[name] = withWait(errors[name]!);
     message = Object.keys(errors).length > 0 ? null : withWait(error.message);
   }
-  return { ok: false, message, errors, values };
+  return authRefusal(submission, message, errors);
 }
 
-export function unreadable(): FormProblem {
-  return { ok: false, message: FORM_UNREADABLE_MESSAGE, errors: {}, values: {} };
+export function unreadable(): FormReply {
+  return formFailure(FORM_UNREADABLE_MESSAGE);
 }
 
-function answer<T extends { ok: boolean }>(body: T, headers?: Headers) {
-  return data(body, { status: body.ok ? 200 : 400, headers: headers ?? NO_STORE });
+function answer<T extends FormReply>(body: T, headers?: Headers) {
+  return data(body, { status: body.status === "error" ? 400 : 200, headers: headers ?? NO_STORE });
 }
 
 /** The /login action: e-mail + password, a phone code sent, or a phone + code login. */
 export async function loginAction(context: Ctx, form: FormData | null) {
-  if (!form) return answer<LoginAnswer>({ ...unreadable(), intent: LOGIN_INTENT.email });
-  const intent = field(form, AUTH_FIELD.intent) as LoginIntent;
+  if (!form) return answer<LoginAnswer>({ ...unreadable(), formIntent: LOGIN_INTENT.email });
+  const raw = field(form, AUTH_FIELD.intent);
+  const intent: LoginIntent = raw === LOGIN_INTENT.smsSend || raw === LOGIN_INTENT.smsLogin ? raw : LOGIN_INTENT.email;
   const redirectTo = afterLoginPath(field(form, AUTH_FIELD.redirectTo));
+  const reply = (body: FormReply, rest: Partial<LoginAnswer> = {}) => answer<LoginAnswer>({ ...body, formIntent: intent, ...rest });
 
   if (intent === LOGIN_INTENT.smsSend) {
-    const parsed = parseSmsSend(form);
-    if (!parsed.ok) return answer<LoginAnswer>({ ok: false, intent, message: null, errors: parsed.errors, values: parsed.values });
+    const submission = parseAuthForm(form, SmsSendForm);
+    if (submission.status !== "success") return reply(authRefusal(submission));
     // A bot: the same answer as a sent code, and nothing sent.
-    if (honeypotFilled(form)) return answer<LoginAnswer>({ ok: true, intent, ...parsed.body, resendIn: 60, codeLength: 4 });
-    const result = await context.api.call(endpoints.authSmsSend, { body: parsed.body });
-    if (!result.ok) return answer<LoginAnswer>({ ...problemFrom(result.error, [AUTH_FIELD.phone], parsed.values), intent });
-    return answer<LoginAnswer>({ ok: true, intent, ...parsed.body, resendIn: result.data.resendIn, codeLength: result.data.codeLength });
+    if (honeypotFilled(form)) return reply(submission.reply(), { sent: { ...submission.value, resendIn: 60, codeLength: 4 } });
+    const result = await context.api.call(endpoints.authSmsSend, { body: submission.value });
+    if (!result.ok) return reply(problemFrom(submission, result.error, [AUTH_FIELD.phone]));
+    return reply(submission.reply(), { sent: { ...submission.value, resendIn: result.data.resendIn, codeLength: result.data.codeLength } });
   }
 
   if (intent === LOGIN_INTENT.smsLogin) {
-    const parsed = parseSmsLogin(form);
-    if (!parsed.ok) return answer<LoginAnswer>({ ok: false, intent, message: null, errors: parsed.errors, values: parsed.values });
+    const submission = parseAuthForm(form, SmsLoginForm);
+    if (submission.status !== "success") return reply(authRefusal(submission));
     if (honeypotFilled(form)) return redirect(redirectTo, { status: 303, headers: NO_STORE });
-    const result = await context.api.call(endpoints.authSmsLogin, { body: parsed.body });
-    if (!result.ok) return answer<LoginAnswer>({ ...problemFrom(result.error, [AUTH_FIELD.phone, AUTH_FIELD.code], parsed.values), intent });
+    const { phone, code } = submission.value;
+    const result = await context.api.call(endpoints.authSmsLogin, { body: { phone, code } });
+    if (!result.ok) return reply(problemFrom(submission, result.error, [AUTH_FIELD.phone, AUTH_FIELD.code]));
     return loggedIn(context, result.data.authenticated, redirectTo);
   }
 
-  const parsed = parseEmailLogin(form);
-  const emailIntent = LOGIN_INTENT.email;
-  if (!parsed.ok) return answer<LoginAnswer>({ ok: false, intent: emailIntent, message: null, errors: parsed.errors, values: parsed.values });
+  const submission = parseAuthForm(form, EmailLoginForm);
+  if (submission.status !== "success") return reply(authRefusal(submission));
   if (honeypotFilled(form)) return redirect(redirectTo, { status: 303, headers: NO_STORE });
-  const result = await context.api.call(endpoints.authLogin, { body: parsed.body });
+  const result = await context.api.call(endpoints.authLogin, { body: submission.value });
   if (!result.ok) {
     const { status } = result.error;
     // No account enumeration: an unknown e-mail and a wrong password read the same, whatever the API said.
-    if (status === 401 || status === 403 || status === 404) {
-      return answer<LoginAnswer>({ ok: false, intent: emailIntent, message: LOGIN_FAILED_MESSAGE, errors: {}, values: parsed.values });
-    }
-    return answer<LoginAnswer>({ ...problemFrom(result.error, [AUTH_FIELD.email, AUTH_FIELD.password], parsed.values), intent: emailIntent });
+    if (status === 401 || status === 403 || status === 404) return reply(authRefusal(submission, LOGIN_FAILED_MESSAGE));
+    return reply(problemFrom(submission, result.error, [AUTH_FIELD.email, AUTH_FIELD.password]));
   }
   return loggedIn(context, result.data.authenticated, redirectTo);
 }

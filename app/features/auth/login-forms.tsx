@@ -5,11 +5,13 @@
  * /login action, which sets the HttpOnly cookies and redirects to /profile/cp (ADR 036).
  */
 import { pluralRu } from "#contract/plural.ts";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { PhoneInput } from "#app/lib/mask.tsx";
-import { EmailField, Field, FormMessage, Honeypot, useFocusOnError } from "./auth-fields.tsx";
+import { formMessage } from "#app/lib/forms.ts";
+import { useShopForm } from "#app/lib/form-fields.tsx";
+import { AuthField, EmailField, FormMessage, Honeypot } from "./auth-fields.tsx";
 import {
   AUTH_FIELD,
   FORGOT_PASSWORD_PATH,
@@ -35,10 +37,15 @@ export interface LoginFormsProps {
   onMethodChange?: (method: LoginMethod) => void;
 }
 
-type Problem = Extract<LoginAnswer, { ok: false }>;
+/** The answer when it is a refusal of the form with this intent. */
+function problemOf(answer: LoginAnswer | null | undefined, intent: LoginAnswer["formIntent"]): LoginAnswer | null {
+  return answer && answer.status === "error" && answer.formIntent === intent ? answer : null;
+}
 
-function problemOf(answer: LoginAnswer | null | undefined, intent: LoginAnswer["intent"]): Problem | null {
-  return answer && !answer.ok && answer.intent === intent ? answer : null;
+/** A value the answer gives back as typed (never a password or a code). */
+function typed(answer: LoginAnswer | null, name: string): string {
+  const value = answer?.initialValue?.[name];
+  return typeof value === "string" ? value : "";
 }
 
 export function LoginForms({ idPrefix, redirectTo, initial, method, onMethodChange }: LoginFormsProps) {
@@ -113,30 +120,15 @@ function Submit({ busy, children, busyText, ...rest }: { busy: boolean; children
 
 function EmailLogin({ idPrefix, redirectTo, initial }: Omit<LoginFormsProps, "method" | "onMethodChange">) {
   const fetcher = useFetcher<LoginAnswer>();
-  const form = useRef<HTMLFormElement>(null);
-  useFocusOnError(fetcher, form);
   const problem = problemOf(fetcher.data ?? initial, LOGIN_INTENT.email);
+  const { fields, formProps } = useShopForm<{ email: string; password: string }>({ id: `${idPrefix}-email-login`, lastResult: problem });
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form ref={form} method="post" action={LOGIN_PATH} className="auth-form" noValidate data-testid={`${idPrefix}-email-form`}>
+    <fetcher.Form method="post" action={LOGIN_PATH} className="auth-form" data-testid={`${idPrefix}-email-form`} {...formProps}>
       <Hidden intent={LOGIN_INTENT.email} redirectTo={redirectTo} />
-      <FormMessage message={problem?.message} testId={`${idPrefix}-message`} />
-      <EmailField
-        id={`${idPrefix}-email`}
-        autoComplete="username"
-        defaultValue={problem?.values.email ?? ""}
-        error={problem?.errors.email}
-        data-autofocus=""
-      />
-      <Field
-        id={`${idPrefix}-password`}
-        label="Пароль"
-        type="password"
-        name={AUTH_FIELD.password}
-        autoComplete="current-password"
-        maxLength={128}
-        error={problem?.errors.password}
-      />
+      <FormMessage message={formMessage(problem)} testId={`${idPrefix}-message`} />
+      <EmailField id={`${idPrefix}-email`} autoComplete="username" meta={fields.email} data-autofocus="" />
+      <AuthField id={`${idPrefix}-password`} label="Пароль" type="password" autoComplete="current-password" maxLength={128} meta={fields.password} />
       <Honeypot />
       <Submit busy={busy} busyText="Входим…">
         Войти
@@ -163,44 +155,37 @@ function PhoneLogin({ idPrefix, redirectTo, initial }: Omit<LoginFormsProps, "me
   const send = useFetcher<LoginAnswer>();
   const resend = useFetcher<LoginAnswer>();
   const login = useFetcher<LoginAnswer>();
-  const phoneForm = useRef<HTMLFormElement>(null);
-  const codeForm = useRef<HTMLFormElement>(null);
-  useFocusOnError(send, phoneForm);
-  useFocusOnError(login, codeForm);
   /** "Изменить номер" goes back to the first step; a new send leaves it again. */
   const [editing, setEditing] = useState(false);
   useEffect(() => setEditing(false), [send.data]);
 
-  const sendAnswer = send.data ?? (initial?.intent === LOGIN_INTENT.smsSend ? initial : null);
-  const sent = sendAnswer?.ok ? sendAnswer : null;
-  const resent = resend.data?.ok ? resend.data : null;
+  const sendAnswer = send.data ?? (initial?.formIntent === LOGIN_INTENT.smsSend ? initial : null);
+  const sent = sendAnswer?.sent ?? null;
+  const resent = resend.data?.sent ?? null;
   const latestSent = resent ?? sent;
   const loginProblem = problemOf(login.data ?? initial, LOGIN_INTENT.smsLogin);
-  const codePhone = latestSent?.phone ?? loginProblem?.values.phone ?? null;
-  const channel: SmsChannel = latestSent?.channel ?? (loginProblem?.values.channel === "call" ? "call" : "sms");
+  const codePhone = latestSent?.phone ?? (typed(loginProblem, AUTH_FIELD.phone) || null);
+  const channel: SmsChannel = latestSent?.channel ?? (typed(loginProblem, AUTH_FIELD.channel) === "call" ? "call" : "sms");
   const left = useCountdown(latestSent?.resendIn ?? null, latestSent);
+  const sendProblem = problemOf(sendAnswer, LOGIN_INTENT.smsSend);
+  const phoneForm = useShopForm<{ phone: string }>({ id: `${idPrefix}-phone-login`, lastResult: sendProblem });
+  const codeForm = useShopForm<{ code: string }>({ id: `${idPrefix}-code-login`, lastResult: loginProblem });
 
   if (!codePhone || editing) {
-    const problem = problemOf(sendAnswer, LOGIN_INTENT.smsSend);
+    const problem = sendProblem;
     const busy = send.state !== "idle";
     const sending = busy ? (send.formData?.get(AUTH_FIELD.channel) === "call" ? "call" : "sms") : null;
     return (
-      <send.Form ref={phoneForm} method="post" action={LOGIN_PATH} className="auth-form" noValidate data-testid={`${idPrefix}-phone-form`}>
+      <send.Form method="post" action={LOGIN_PATH} className="auth-form" data-testid={`${idPrefix}-phone-form`} {...phoneForm.formProps}>
         <Hidden intent={LOGIN_INTENT.smsSend} redirectTo={redirectTo} />
-        <FormMessage message={problem?.message} testId={`${idPrefix}-message`} />
-        <Field
+        <FormMessage message={formMessage(problem)} testId={`${idPrefix}-message`} />
+        <AuthField
           id={`${idPrefix}-phone`}
           label="Телефон"
-          error={problem?.errors.phone}
+          meta={phoneForm.fields.phone}
           hint="Пришлём код в SMS или позвоним: тогда код — последние цифры номера, с которого звонят. Если вы у нас впервые, мы создадим аккаунт."
-          render={(aria) => (
-            <PhoneInput
-              {...aria}
-              name={AUTH_FIELD.phone}
-              className="field__input"
-              defaultValue={problem?.values.phone ? formatPhone(problem.values.phone) : (codePhone ? formatPhone(codePhone) : "")}
-              data-autofocus=""
-            />
+          render={({ defaultValue, ...props }) => (
+            <PhoneInput {...props} className="field__input" defaultValue={defaultValue || (codePhone ? formatPhone(codePhone) : "")} data-autofocus="" />
           )}
         />
         <Honeypot />
@@ -217,6 +202,7 @@ function PhoneLogin({ idPrefix, redirectTo, initial }: Omit<LoginFormsProps, "me
   }
 
   const resendProblem = problemOf(resend.data, LOGIN_INTENT.smsSend);
+  const loginMessage = formMessage(loginProblem) ?? loginProblem?.error?.phone?.[0] ?? null;
   const codeLength = latestSent?.codeLength ?? 4;
   const busy = login.state !== "idle";
   const waiting = left !== null && left > 0;
@@ -227,21 +213,20 @@ function PhoneLogin({ idPrefix, redirectTo, initial }: Omit<LoginFormsProps, "me
           ? `Сейчас вам позвонят на ${formatPhone(codePhone)}. Введите последние ${codeLength} ${pluralRu(codeLength, ["цифру", "цифры", "цифр"])} номера, с которого звонят.`
           : `Мы отправили код в SMS на ${formatPhone(codePhone)}.`}
       </p>
-      <login.Form ref={codeForm} method="post" action={LOGIN_PATH} className="auth-form" noValidate>
+      <login.Form method="post" action={LOGIN_PATH} className="auth-form" {...codeForm.formProps}>
         <Hidden intent={LOGIN_INTENT.smsLogin} redirectTo={redirectTo} />
         <input type="hidden" name={AUTH_FIELD.phone} value={codePhone} />
         <input type="hidden" name={AUTH_FIELD.channel} value={channel} />
-        <FormMessage message={loginProblem?.message ?? (loginProblem?.errors.phone ? loginProblem.errors.phone : null)} testId={`${idPrefix}-message`} />
-        <Field
+        <FormMessage message={loginMessage} testId={`${idPrefix}-message`} />
+        <AuthField
           id={`${idPrefix}-code`}
           label="Код"
-          name={AUTH_FIELD.code}
+          meta={codeForm.fields.code}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
           maxLength={6}
-          className="field__input auth-code__input"
-          error={loginProblem?.errors.code}
+          inputClassName="field__input auth-code__input"
           data-autofocus=""
           autoFocus={!loginProblem}
         />
@@ -254,7 +239,7 @@ function PhoneLogin({ idPrefix, redirectTo, initial }: Omit<LoginFormsProps, "me
         <Hidden intent={LOGIN_INTENT.smsSend} redirectTo={redirectTo} />
         <input type="hidden" name={AUTH_FIELD.phone} value={codePhone} />
         <input type="hidden" name={AUTH_FIELD.channel} value={channel} />
-        <FormMessage message={resendProblem?.message ?? resendProblem?.errors.phone} />
+        <FormMessage message={formMessage(resendProblem) ?? resendProblem?.error?.phone?.[0]} />
         <button type="submit" className="auth-link-button" disabled={waiting || resend.state !== "idle"} data-testid={`${idPrefix}-resend`}>
           {waiting ? `Отправить код ещё раз через ${left} с` : "Отправить код ещё раз"}
         </button>
