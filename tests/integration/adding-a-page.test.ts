@@ -18,7 +18,11 @@ import { routeManifest } from "#tests/support/route-manifest.ts";
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
 const doc = read("docs/adding-a-page.md");
-const blocks = [...doc.matchAll(/```(\w+)\n([\s\S]*?)\n```/g)].map((m) => ({ lang: m[1]!, code: m[2]! }));
+// Fenced blocks, also those indented inside a list item (closed at their own indent, then dedented).
+const blocks = [...doc.matchAll(/^( *)```(\w+)\n([\s\S]*?)\n\1```/gm)].map((m) => ({
+  lang: m[2]!,
+  code: m[3]!.replace(new RegExp(`^ {0,${m[1]!.length}}`, "gm"), ""),
+}));
 
 describe("docs/adding-a-page.md", () => {
   it("step 1's module is the real app/routes/print-list.tsx, and it declares its sitemap entry", () => {
