@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "#app/lib/api-client.server.ts";
 import { EMPTY_CART } from "#contract/index.ts";
-import type { OrderAnswer } from "#app/features/cart/ordering.ts";
+import type { OrderReply } from "#app/features/cart/ordering.ts";
 import { ADDRESS_UNKNOWN_MESSAGE, COMPANY_UNKNOWN_MESSAGE, maskedPhone } from "#app/features/cart/ordering.server.ts";
 import { action } from "./cart-ordering.tsx";
 import type { Route } from "./+types/cart-ordering";
@@ -47,14 +47,14 @@ async function order(fields: Record<string, string>) {
   for (const [k, v] of Object.entries(all)) body.set(k, v);
   const request = new Request("http://shop.test/cart/ordering", { method: "POST", body });
   const context = { api, isAuthenticated: true, city: { id: 2 }, site: { hostname: "shop.test" }, cookieDomain: undefined };
-  const result = (await action({ request, context, params: {} } as unknown as Route.ActionArgs)) as unknown as { data: OrderAnswer };
+  const result = (await action({ request, context, params: {} } as unknown as Route.ActionArgs)) as unknown as { data: OrderReply };
   return { answer: result.data, seen };
 }
 
 describe("POST /cart/ordering, logged in", () => {
   it("writes the page's lines to the server cart, then orders it with the company and the saved address", async () => {
     const { answer, seen } = await order({ legalCompany: "12", savedAddress: "31" });
-    expect(answer).toEqual({ ok: true, orderId: 2051 });
+    expect(answer).toEqual({ status: "success", orderId: 2051 });
     expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(["GET /profile/shipmentaddress/list", "POST /cart/recalculate", "POST /order/create"]);
     expect(seen[1]!.body).toEqual({ items: JSON.parse(lines) });
     expect(seen[2]!.key).toBe(KEY);
@@ -63,15 +63,15 @@ describe("POST /cart/ordering, logged in", () => {
 
   it("another user's (or a made-up) address id names nothing: a message under the field, no order", async () => {
     const { answer, seen } = await order({ savedAddress: "999" });
-    expect(answer).toMatchObject({ ok: false, errors: { shipmentAddress: ADDRESS_UNKNOWN_MESSAGE } });
+    expect(answer).toMatchObject({ status: "error", error: { shipmentAddress: [ADDRESS_UNKNOWN_MESSAGE] } });
     expect(seen.some((s) => s.path === "/order/create")).toBe(false);
   });
 
   it("a junk company id is a message under the field; no company and a typed address order as well", async () => {
     const junk = await order({ legalCompany: "<script>" });
-    expect(junk.answer).toMatchObject({ ok: false, errors: { legalCompany: COMPANY_UNKNOWN_MESSAGE } });
+    expect(junk.answer).toMatchObject({ status: "error", error: { legalCompany: [COMPANY_UNKNOWN_MESSAGE] } });
     const typed = await order({ shipmentAddress: "Москва, Тверская, 1" });
-    expect(typed.answer).toEqual({ ok: true, orderId: 2051 });
+    expect(typed.answer).toEqual({ status: "success", orderId: 2051 });
     expect(typed.seen.at(-1)!.body).toMatchObject({ legalCompany: null, shipmentAddress: "Москва, Тверская, 1" });
   });
 

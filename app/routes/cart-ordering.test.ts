@@ -1,7 +1,8 @@
 /** The ordering action: field errors under the fields (§5), values kept, Idempotency-Key sent, junk never a 5xx. */
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "#app/lib/api-client.server.ts";
-import { thanksHref, type OrderAnswer } from "#app/features/cart/ordering.ts";
+import { thanksHref, type OrderReply } from "#app/features/cart/ordering.ts";
+import { formMessage } from "#app/lib/forms.ts";
 import { action } from "./cart-ordering.tsx";
 import type { Route } from "./+types/cart-ordering";
 
@@ -21,7 +22,7 @@ async function order(body: BodyInit | null, handler: Handler = () => json({ data
   });
   const request = new Request("http://shop.test/cart/ordering", { method: "POST", body });
   const context = { api, city, site: { hostname: "shop.test" }, cookieDomain: undefined };
-  const result = (await action({ request, context, params: {} } as unknown as Route.ActionArgs)) as unknown as { data: OrderAnswer; init: ResponseInit | null };
+  const result = (await action({ request, context, params: {} } as unknown as Route.ActionArgs)) as unknown as { data: OrderReply; init: ResponseInit | null };
   return { answer: result.data, seen, headers: new Headers(result.init?.headers) };
 }
 
@@ -54,7 +55,7 @@ function valid(patch: Record<string, string | null> = {}) {
 describe("POST /cart/ordering", () => {
   it("orders the lines with the draft, the unmasked phone and the Idempotency-Key", async () => {
     const { answer, seen, headers } = await order(valid({ manager: "7" }));
-    expect(answer).toEqual({ ok: true, orderId: 1042 });
+    expect(answer).toEqual({ status: "success", orderId: 1042 });
     // §4: the chosen manager is remembered for the next order.
     expect(headers.get("Set-Cookie")).toBe("managerId=7; Max-Age=2678400; Domain=shop.test; Path=/; HttpOnly; Secure; SameSite=Lax");
     expect(seen).toHaveLength(1);
@@ -81,34 +82,34 @@ describe("POST /cart/ordering", () => {
   describe("pickup office (issue 25 item 19)", () => {
     it("sends the chosen office, and /thanks learns where to collect the order", async () => {
       const { answer, seen } = await order(valid({ pickupOffice: "2" }), undefined, { id: 3, office: { id: 1 } });
-      expect(answer).toEqual({ ok: true, orderId: 1042, pickupOffice: 2 });
+      expect(answer).toEqual({ status: "success", orderId: 1042, pickupOffice: 2 });
       expect(thanksHref(1042, 2)).toBe("/thanks?order=1042&office=2");
       expect(await seen[0]!.json()).toMatchObject({ cityId: 3, deliveryType: "pickup_point", pickupOffice: 2, shipmentAddress: null });
     });
 
     it("without a choice the API takes the city's own office, and /thanks names that one", async () => {
       const { answer, seen } = await order(valid(), undefined, { id: 2, office: { id: 2 } });
-      expect(answer).toEqual({ ok: true, orderId: 1042, pickupOffice: 2 });
+      expect(answer).toEqual({ status: "success", orderId: 1042, pickupOffice: 2 });
       expect(await seen[0]!.json()).toMatchObject({ pickupOffice: null });
     });
 
     it("delivery sends no office and /thanks names none", async () => {
       const { answer, seen } = await order(valid({ deliveryType: "courier", shipmentAddress: "Москва, ул. Тверская, д. 1", pickupOffice: "2" }), undefined, { id: 2, office: { id: 2 } });
-      expect(answer).toEqual({ ok: true, orderId: 1042 });
+      expect(answer).toEqual({ status: "success", orderId: 1042 });
       expect(await seen[0]!.json()).toMatchObject({ deliveryType: "courier", pickupOffice: null, shipmentAddress: "Москва, ул. Тверская, д. 1" });
     });
 
     it.each([["letters", "Москва"], ["a negative id", "-1"], ["a huge id", "99999999999"], ["markup", "<b>1</b>"]])("refuses %s under the field, without a call", async (_, value) => {
       const { answer, seen } = await order(valid({ pickupOffice: value }));
       expect(seen).toHaveLength(0);
-      expect(answer).toMatchObject({ ok: false, errors: { pickupOffice: "Выберите офис для самовывоза из списка." } });
+      expect(answer).toMatchObject({ status: "error", error: { pickupOffice: ["Выберите офис для самовывоза из списка."] } });
     });
 
     it("an office the API does not know is the API's message under the field", async () => {
       const { answer } = await order(valid({ pickupOffice: "77" }), () =>
         json({ message: "Проверьте заказ", errors: [{ field: "pickupOffice", message: "Выберите офис для самовывоза из списка" }] }, 400),
       );
-      expect(answer).toMatchObject({ ok: false, errors: { pickupOffice: "Выберите офис для самовывоза из списка" }, values: { pickupOffice: "77" } });
+      expect(answer).toMatchObject({ status: "error", error: { pickupOffice: ["Выберите офис для самовывоза из списка"] }, initialValue: { pickupOffice: "77" } });
     });
   });
 
@@ -123,16 +124,19 @@ describe("POST /cart/ordering", () => {
       valid({ representativeName: "  ", representativeEmail: "maria@", representativePhone: "+7 (921) 12", deliveryType: "courier", shipmentAddress: "", manager: "abc" }),
     );
     expect(seen).toHaveLength(0);
-    expect(answer.ok).toBe(false);
-    if (answer.ok) return;
-    expect(answer.errors).toEqual({
-      representativeName: "Укажите ФИО.",
-      representativeEmail: "Неверный формат e-mail.",
-      representativePhone: "Укажите телефон полностью: +7 (XXX) XXX-XX-XX.",
-      shipmentAddress: "Укажите адрес доставки.",
-      manager: "Выберите менеджера из списка.",
+    expect(answer.status).toBe("error");
+    expect(answer.error).toEqual({
+      "": ["Проверьте поля, отмеченные ниже."],
+      representativeName: ["Укажите ФИО."],
+      representativeEmail: ["Неверный формат e-mail."],
+      representativePhone: ["Укажите телефон полностью: +7 (XXX) XXX-XX-XX."],
+      shipmentAddress: ["Укажите адрес доставки."],
+      manager: ["Выберите менеджера из списка."],
     });
-    expect(answer.values).toMatchObject({ representativeEmail: "maria@", representativePhone: "+7 (921) 12", deliveryType: "courier" });
+    expect(answer.initialValue).toMatchObject({ representativeEmail: "maria@", representativePhone: "+7 (921) 12", deliveryType: "courier" });
+    // The cart's own fields are never echoed back (the page fills them).
+    expect(answer.initialValue).not.toHaveProperty("lines");
+    expect(answer.initialValue).not.toHaveProperty("idempotencyKey");
   });
 
   it("§5: the server's field errors go under the fields; others are the form's message", async () => {
@@ -148,27 +152,28 @@ describe("POST /cart/ordering", () => {
         400,
       ),
     );
-    expect(answer).toMatchObject({ ok: false, message: "Выберите вариант нанесения", errors: { representativeEmail: "Этот адрес не принимает почту" } });
+    expect(answer).toMatchObject({ status: "error", error: { "": ["Выберите вариант нанесения"], representativeEmail: ["Этот адрес не принимает почту"] } });
     const minimum = await order(valid(), () => json({ message: "Сумма заказа меньше минимальной (10 000 ₽)", errors: [] }, 400));
-    expect(minimum.answer).toMatchObject({ ok: false, message: "Сумма заказа меньше минимальной (10 000 ₽)", errors: {} });
+    expect(minimum.answer).toMatchObject({ status: "error", error: { "": ["Сумма заказа меньше минимальной (10 000 ₽)"] } });
+    expect(Object.keys(minimum.answer.error ?? {})).toEqual([""]);
     const reused = await order(valid(), () => json({ message: "Проверьте заказ", errors: [{ field: "Idempotency-Key", message: "Этот ключ повтора (Idempotency-Key) уже использован для другого заказа" }] }, 409));
-    expect(reused.answer).toMatchObject({ ok: false, newAttempt: true, message: expect.stringMatching(/^Этот заказ уже принят/) });
+    expect(reused.answer).toMatchObject({ status: "error", newAttempt: true, error: { "": [expect.stringMatching(/^Этот заказ уже принят/)] } });
     const taken = await order(valid({ legalFile: FILE_REQ }), () =>
       json({ message: "Проверьте заказ", errors: [{ field: "legalFile", message: "Этот файл уже приложен к другому заказу, загрузите его ещё раз" }] }, 400),
     );
     // The refused requisites are asked for again (the file input comes back).
-    expect(taken.answer).toMatchObject({ ok: false, legalFile: null, errors: { legalFile: expect.stringMatching(/другому заказу/) } });
+    expect(taken.answer).toMatchObject({ status: "error", legalFile: null, error: { legalFile: [expect.stringMatching(/другому заказу/)] } });
     const gone = await order(valid(), () => json({ message: "Проверьте заказ", errors: [{ field: "imageKeys.0", message: "Файл не найден, загрузите его ещё раз" }] }, 400));
-    expect(gone.answer).toMatchObject({ ok: false, message: expect.stringMatching(/^Приложенный макет больше недоступен.*вернитесь в корзину/) });
+    expect(gone.answer).toMatchObject({ status: "error", error: { "": [expect.stringMatching(/^Приложенный макет больше недоступен.*вернитесь в корзину/)] } });
     const down = await order(valid(), () => new Response("", { status: 503 }));
-    expect(down.answer).toMatchObject({ ok: false, message: "Что-то пошло не так" });
+    expect(down.answer).toMatchObject({ status: "error", error: { "": ["Что-то пошло не так"] } });
   });
 
   it("409 naming the key's earlier order: that order is the answer (the page clears the cart and shows /thanks)", async () => {
     const { answer, headers } = await order(valid({ manager: "7" }), () =>
       json({ message: "Этот ключ повтора (Idempotency-Key) уже использован для другого заказа", errors: [{ field: "Idempotency-Key", message: "…" }], orderId: 1041 }, 409),
     );
-    expect(answer).toEqual({ ok: true, orderId: 1041, earlier: true });
+    expect(answer).toEqual({ status: "success", orderId: 1041, earlier: true });
     expect(headers.get("Set-Cookie")).toMatch(/^managerId=7;/);
   });
 
@@ -187,8 +192,8 @@ describe("POST /cart/ordering", () => {
   ])("%s → a Russian message, no order", async (_name, body) => {
     const { answer, seen } = await order(body);
     expect(seen).toHaveLength(0);
-    expect(answer.ok).toBe(false);
-    expect(!answer.ok && answer.message).toMatch(/[А-Яа-я]/);
+    expect(answer.status).toBe("error");
+    expect(formMessage(answer)).toMatch(/[А-Яа-я]/);
   });
 
   it("junk in every field is cut, read as unset or refused, never thrown", async () => {
@@ -196,7 +201,27 @@ describe("POST /cart/ordering", () => {
       valid({ representativeName: "<script>alert(1)</script>".repeat(100), deliveryType: "teleport", deliveryTime: "x".repeat(10_000), idempotencyKey: "../../etc/passwd" }),
     );
     // A name is any text (cut to 255); an unknown delivery type is the default; a bad key is replaced.
-    expect(answer).toEqual({ ok: true, orderId: 1042 });
+    expect(answer).toEqual({ status: "success", orderId: 1042 });
+  });
+
+  it("missing fields (none posted) are each the shop's message under the field, no call", async () => {
+    const { answer, seen } = await order(valid({ representativeName: null, representativeEmail: null, representativePhone: null, deliveryType: null }));
+    expect(seen).toHaveLength(0);
+    expect(answer.error).toEqual({
+      "": ["Проверьте поля, отмеченные ниже."],
+      representativeName: ["Укажите ФИО."],
+      representativeEmail: ["Укажите e-mail."],
+      representativePhone: ["Укажите телефон."],
+    });
+  });
+
+  it("huge and hostile values are cut before reading and never echoed whole; a file where text belongs is a missing field", async () => {
+    const form = valid({ representativeEmail: `${"a".repeat(1_000_000)}@example.ru`, shipmentAddress: "<img src=x onerror=alert(1)>".repeat(10_000), deliveryType: "courier" });
+    form.set("representativeName", new File(["x"], "name.txt"));
+    const { answer, seen } = await order(form);
+    expect(seen).toHaveLength(0);
+    expect(answer.error).toMatchObject({ representativeName: ["Укажите ФИО."], representativeEmail: [expect.any(String)] });
+    expect(JSON.stringify(answer).length).toBeLessThan(5_000);
   });
 
   it("a requisites file is uploaded first and kept after an error", async () => {
@@ -208,7 +233,7 @@ describe("POST /cart/ordering", () => {
         : json({ data: { id: 1 } }),
     );
     expect(seen.map((r) => new URL(r.url).pathname)).toEqual(["/api/file/upload"]);
-    expect(answer).toMatchObject({ ok: false, legalFile: { key: FILE_REQ, name: "реквизиты.pdf" }, errors: { representativeName: "Укажите ФИО." } });
+    expect(answer).toMatchObject({ status: "error", legalFile: { key: FILE_REQ, name: "реквизиты.pdf" }, error: { representativeName: ["Укажите ФИО."] } });
     const again = valid();
     again.set("legalFile", FILE_REQ);
     const second = await order(again);
@@ -220,6 +245,6 @@ describe("POST /cart/ordering", () => {
     form.set("legalFileUpload", new File(["MZ"], "virus.exe", { type: "application/x-msdownload" }));
     const { answer, seen } = await order(form);
     expect(seen).toHaveLength(0);
-    expect(answer).toMatchObject({ ok: false, errors: { legalFile: expect.stringMatching(/PDF/) } });
+    expect(answer).toMatchObject({ status: "error", error: { legalFile: [expect.stringMatching(/PDF/)] } });
   });
 });

@@ -14,7 +14,7 @@ import { loadOrderAccount, pickupOffices, placeOrder } from "#app/features/cart/
 import { managerCookie, MANAGER_COOKIE, readCookies } from "#app/lib/cookies.server.ts";
 import { cartItems, cartPayload, orderingBlock, UPLOAD_ACCEPT_TYPES, UPLOAD_MAX_BYTES, UPLOAD_TOO_BIG } from "#app/features/cart/cart.ts";
 import { cartIssues, EMPTY_CART_VIEW } from "#app/features/cart/cart-view.ts";
-import { EMPTY_ORDER_FORM, ORDER_FIELD, thanksHref, type OrderAnswer, type OrderFormValues } from "#app/features/cart/ordering.ts";
+import { DELIVERY_TYPES, EMPTY_ORDER_FORM, ORDER_FIELD, ORDER_FORM_ID, thanksHref, type OrderErrors, type OrderFormValues, type OrderReply } from "#app/features/cart/ordering.ts";
 import { useCartPage } from "#app/features/cart/use-cart.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
 import { toCoatingChoice } from "#app/features/coating/coating-form.ts";
@@ -27,7 +27,8 @@ import { AppLink } from "#app/lib/navigation.tsx";
 import { formatCount } from "#app/lib/format.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import cartStyles from "#app/styles/cart.css?url";
-import { useRevealFirstError } from "#app/lib/reveal-field.ts";
+import { Field, FieldError, fieldIds, useShopForm } from "#app/lib/form-fields.tsx";
+import { formFailure, formMessage } from "#app/lib/forms.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Both lists fail to empty ones (§8): "Любой менеджер" is always there.
@@ -51,11 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
-  const answer: OrderAnswer = form
-    ? await placeOrder(context, form)
-    : { ok: false, message: "Не удалось прочитать форму. Попробуйте ещё раз.", errors: {}, values: EMPTY_ORDER_FORM, legalFile: null };
+  const answer: OrderReply = form ? await placeOrder(context, form) : formFailure("Не удалось прочитать форму. Попробуйте ещё раз.");
   const headers = new Headers({ "Cache-Control": "no-store" });
-  if (answer.ok && form) {
+  if (answer.status === "success" && form) {
     const manager = Number(form.get(ORDER_FIELD.manager));
     headers.append("Set-Cookie", managerCookie(context.site.hostname, Number.isSafeInteger(manager) && manager > 0 ? manager : null, context.cookieDomain, context.site.protocol === "https"));
   }
@@ -90,7 +89,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
     issues: cartIssues(items, byId, view),
   });
   const [key, setKey] = useState(newKey);
-  const restart = actionData && !actionData.ok && actionData.newAttempt ? actionData : null;
+  const restart = actionData?.newAttempt ? actionData : null;
   useEffect(() => {
     if (restart) setKey(newKey());
   }, [restart]);
@@ -98,8 +97,8 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
   // Success: the local cart is cleared, the goal fires, and the visitor lands on /thanks — once the
   // action's revalidation is over: React Router shows the answer while it still revalidates, and a
   // navigation started then aborts that revalidation (an unhandled AbortError on a slow machine).
-  const orderId = actionData?.ok ? actionData.orderId : null;
-  const collectAt = actionData?.ok ? (actionData.pickupOffice ?? null) : null;
+  const orderId = actionData?.status === "success" ? (actionData.orderId ?? null) : null;
+  const collectAt = actionData?.status === "success" ? (actionData.pickupOffice ?? null) : null;
   const settled = navigation.state === "idle";
   const sent = useRef<number | null>(null);
   useEffect(() => {
@@ -110,12 +109,10 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
     void navigate(thanksHref(orderId, collectAt), { replace: true });
   }, [orderId, collectAt, settled, clear, navigate]);
 
-  const failed = actionData && !actionData.ok ? actionData : null;
-  // A refused order: focus and scroll to the first invalid field (no browser bubbles: the form is noValidate, §8's words are the server's).
-  useRevealFirstError(actionData, Boolean(failed), ".ordering-form");
+  const failed = actionData?.status === "error" ? actionData : null;
   const account = loaderData.account;
   const defaultAddress = account?.addresses.find((a) => a.isDefault) ?? account?.addresses[0];
-  const values: OrderFormValues = failed?.values ?? {
+  const defaults: OrderFormValues = {
     ...EMPTY_ORDER_FORM,
     manager: loaderData.savedManager,
     ...(account
@@ -128,21 +125,40 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
         }
       : {}),
   };
+  // The forms layer (ADR 046): a refused order's reply puts each error under its field, gives back
+  // what was typed, and focuses and scrolls to the first invalid field (no browser bubbles: the
+  // form is noValidate; §5's words are the server's).
+  const { fields, formProps } = useShopForm<Record<keyof OrderFormValues, string>>({ id: ORDER_FORM_ID, lastResult: failed, defaultValue: defaults });
+  const typed = (name: keyof OrderFormValues): string => {
+    const value = fields[name].initialValue;
+    return typeof value === "string" ? value : "";
+  };
+  const deliveryType = DELIVERY_TYPES.find((d) => d.value === typed("deliveryType"))?.value ?? "pickup_point";
+  const values: OrderFormValues = {
+    representativeName: typed("representativeName"),
+    representativeEmail: typed("representativeEmail"),
+    representativePhone: typed("representativePhone"),
+    deliveryType,
+    pickupOffice: typed("pickupOffice"),
+    shipmentAddress: typed("shipmentAddress"),
+    deliveryTime: typed("deliveryTime"),
+    manager: typed("manager"),
+    legalCompany: typed("legalCompany"),
+    savedAddress: typed("savedAddress"),
+  };
   // A requisites file over the limit is refused as soon as it is chosen (JavaScript on): the form
   // is not sent with it, the message shows under the field, and the rest of the form stays.
   const [fileTooBig, setFileTooBig] = useState(false);
-  const errors = fileTooBig ? { ...failed?.errors, legalFile: UPLOAD_TOO_BIG } : (failed?.errors ?? {});
+  const replied: OrderErrors = {};
+  for (const [name, messages] of Object.entries(failed?.error ?? {})) if (name && messages?.[0]) replied[name as keyof OrderErrors] = messages[0];
+  const errors: OrderErrors = fileTooBig ? { ...replied, legalFile: UPLOAD_TOO_BIG } : replied;
   const lines = JSON.stringify(cartPayload(cart, byId));
   const imageKeys = JSON.stringify(cart.images.map((i) => i.key));
   const canOrder = hydrated && items.length > 0 && !block.blocked && orderId === null;
 
-  const err = (name: keyof typeof errors) =>
-    errors[name] ? (
-      <p className="field__error" id={`${name}-error`} role="alert" data-testid={`error-${name}`}>
-        {errors[name]}
-      </p>
-    ) : null;
-  const described = (name: keyof typeof errors) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {});
+  // A select or the file: the layer's ids and ARIA (`ordering-${name}`), the error under it.
+  const ids = (name: keyof OrderErrors) => fieldIds({ formId: ORDER_FORM_ID, name } as Parameters<typeof fieldIds>[0], undefined, errors[name] ?? null);
+  const err = (name: keyof OrderErrors) => <FieldError id={ids(name).errorId} error={errors[name]} testId={`error-${name}`} />;
 
   return (
     <section className="ordering-page">
@@ -157,11 +173,11 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
         </div>
       ) : (
         <div className="cart-page__grid">
-          <Form method="post" encType="multipart/form-data" className="ordering-form" noValidate>
+          <Form method="post" encType="multipart/form-data" className="ordering-form" {...formProps}>
             <RemovedNotice count={pricing.removed} />
-            {failed?.message ? (
+            {formMessage(failed) ? (
               <p className="ordering-form__message" role="alert" data-testid="order-message">
-                {failed.message}
+                {formMessage(failed)}
               </p>
             ) : null}
             <input type="hidden" name={ORDER_FIELD.lines} value={hydrated ? lines : ""} />
@@ -171,36 +187,14 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
 
             <fieldset className="ordering-form__group">
               <legend>Контактные данные</legend>
-              <label className="field">
-                <span className="field__label">ФИО</span>
-                <input className="field__input" name={ORDER_FIELD.name} defaultValue={values.representativeName} autoComplete="name" maxLength={255} required {...described("representativeName")} />
-              </label>
-              {err("representativeName")}
-              <label className="field">
-                <span className="field__label">E-mail</span>
-                <input
-                  className="field__input"
-                  type="email"
-                  name={ORDER_FIELD.email}
-                  defaultValue={values.representativeEmail}
-                  autoComplete="email"
-                  maxLength={320}
-                  required
-                  {...described("representativeEmail")}
-                />
-              </label>
-              {err("representativeEmail")}
-              <label className="field">
-                <span className="field__label">Телефон</span>
-                <PhoneInput
-                  className="field__input"
-                  name={ORDER_FIELD.phone}
-                  defaultValue={values.representativePhone}
-                  required
-                  {...described("representativePhone")}
-                />
-              </label>
-              {err("representativePhone")}
+              <Field meta={fields.representativeName} label="ФИО" errorTestId="error-representativeName" autoComplete="name" maxLength={255} required />
+              <Field meta={fields.representativeEmail} label="E-mail" errorTestId="error-representativeEmail" type="email" autoComplete="email" maxLength={320} required />
+              <Field
+                meta={fields.representativePhone}
+                label="Телефон"
+                errorTestId="error-representativePhone"
+                render={(props) => <PhoneInput className="field__input" {...props} required />}
+              />
             </fieldset>
 
             <DeliveryFields values={values} offices={loaderData.offices} account={account} errors={errors} hydrated={hydrated} />
@@ -209,7 +203,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
               <legend>Менеджер и реквизиты</legend>
               <label className="field">
                 <span className="field__label">Менеджер</span>
-                <select className="field__input" name={ORDER_FIELD.manager} defaultValue={values.manager} {...described("manager")}>
+                <select className="field__input" name={ORDER_FIELD.manager} defaultValue={values.manager} {...ids("manager").aria}>
                   <option value="">Любой менеджер</option>
                   {loaderData.managers.map((m) => (
                     <option key={m.id} value={m.id}>
@@ -223,7 +217,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
                 <>
                   <label className="field">
                     <span className="field__label">Компания</span>
-                    <select className="field__input" name={ORDER_FIELD.legalCompany} defaultValue={values.legalCompany ?? ""} data-testid="legal-company" {...described("legalCompany")}>
+                    <select className="field__input" name={ORDER_FIELD.legalCompany} defaultValue={values.legalCompany ?? ""} data-testid="legal-company" {...ids("legalCompany").aria}>
                       <option value="">Без компании (реквизиты файлом или позже)</option>
                       {account.companies.map((c) => (
                         <option key={c.id} value={c.id}>
@@ -256,7 +250,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
                       setFileTooBig(tooBig);
                     }}
                     data-testid="legal-file"
-                    {...described("legalFile")}
+                    {...ids("legalFile").aria}
                   />
                 </label>
               )}

@@ -3,16 +3,19 @@
  * the processing of personal data (a link to /privacy). A `<Form method="post">` with its own
  * action works without JavaScript (the page comes back with the error under the field, or the
  * success message); with JavaScript a fetcher sends it in place and the address is checked in the
- * browser first, with the contract's schema and words. The footer's form posts here as well.
+ * browser first, with the contract's zod-free rule and words. The forms layer (ADR 046): the action
+ * reads with `SubscribeForm` and answers a `SubscribeReply`. The footer's form, on every
+ * first-visit page, stays a plain HTML form posting here (no zod or Conform in those chunks).
  */
-import { useEffect, useRef, useState } from "react";
 import { data, useFetcher, type HeadersArgs } from "react-router";
 import type { Route } from "./+types/subscribe";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { subscribe } from "#app/features/subscription/subscription.server.ts";
-import { emailProblem, SUBSCRIBE_FIELD, SUBSCRIBE_PATH, successText, type SubscribeAnswer } from "#app/features/subscription/subscription.ts";
+import { emailProblem, SUBSCRIBE_FIELD, SUBSCRIBE_PATH, successText, type SubscribeReply } from "#app/features/subscription/subscription.ts";
+import { fieldIds, initialText, useShopForm } from "#app/lib/form-fields.tsx";
+import { formMessage } from "#app/lib/forms.ts";
 import { MAX_EMAIL_LENGTH } from "#contract/subscription-rules.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -27,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const answer = await subscribe(context, await request.formData().catch(() => null));
-  return data(answer, { status: answer.ok ? 200 : 400, headers: { "Cache-Control": "no-store" } });
+  return data(answer, { status: answer.status === "success" ? 200 : 400, headers: { "Cache-Control": "no-store" } });
 }
 
 /** The form page is the same for everyone (shared); an action's answer is the visitor's own. */
@@ -50,21 +53,22 @@ export default function SubscribePage({ actionData }: Route.ComponentProps) {
   );
 }
 
-export function SubscribeForm({ initial }: { initial: SubscribeAnswer | null }) {
-  const fetcher = useFetcher<SubscribeAnswer>({ key: "subscribe" });
+export function SubscribeForm({ initial }: { initial: SubscribeReply | null }) {
+  const fetcher = useFetcher<SubscribeReply>({ key: "subscribe" });
   // Without JavaScript the answer comes as the page's action data; with it, through the fetcher.
   const answer = fetcher.data ?? initial;
-  const [browserError, setBrowserError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const sending = fetcher.state !== "idle";
-  const error = browserError ?? (answer && !answer.ok ? (answer.errors.email ?? null) : null);
-  const message = answer && !answer.ok ? answer.message : null;
+  // The forms layer (ADR 046): the browser checks the address with the contract's zod-free rule
+  // before sending; a refusal (the browser's or the action's) shows under the field and focuses it.
+  const { fields, formProps } = useShopForm<{ email: string }>({
+    id: "subscribe",
+    lastResult: answer?.status === "error" ? answer : null,
+    check: (values) => ({ [SUBSCRIBE_FIELD.email]: emailProblem(values[SUBSCRIBE_FIELD.email] ?? "") }),
+  });
+  const email = fields.email;
+  const ids = fieldIds(email);
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && fetcher.data.errors.email) input.current?.focus();
-  }, [fetcher.state, fetcher.data]);
-
-  if (answer?.ok) {
+  if (answer?.status === "success") {
     return (
       <div className="subscribe-form__done" role="status" data-testid="subscribe-success">
         <p className="subscribe-form__done-title">Спасибо за подписку!</p>
@@ -76,22 +80,9 @@ export function SubscribeForm({ initial }: { initial: SubscribeAnswer | null }) 
     );
   }
 
+  const message = formMessage(answer);
   return (
-    <fetcher.Form
-      method="post"
-      action={SUBSCRIBE_PATH}
-      className="subscribe-form"
-      // Our own Russian messages under the field, the same with and without JavaScript.
-      noValidate
-      onSubmit={(event) => {
-        const problem = emailProblem(input.current?.value ?? "");
-        setBrowserError(problem);
-        if (problem) {
-          event.preventDefault();
-          input.current?.focus();
-        }
-      }}
-    >
+    <fetcher.Form method="post" action={SUBSCRIBE_PATH} className="subscribe-form" {...formProps}>
       {message ? (
         <p className="subscribe-form__message" role="alert">
           {message}
@@ -99,27 +90,25 @@ export function SubscribeForm({ initial }: { initial: SubscribeAnswer | null }) 
       ) : null}
       {/* Label, field, the field's error, button: on a phone one column in this order; wider, the button sits beside the field. */}
       <div className="subscribe-form__grid">
-        <label className="field__label" htmlFor="subscribe-email">
+        <label className="field__label" htmlFor={ids.id}>
           E-mail
         </label>
         <input
-          ref={input}
-          id="subscribe-email"
+          key={email.key}
           className="field__input subscribe-form__input"
           type="email"
-          name={SUBSCRIBE_FIELD.email}
-          defaultValue={answer?.email ?? ""}
+          name={email.name}
+          defaultValue={initialText(email)}
           autoComplete="email"
           inputMode="email"
           placeholder="name@company.ru"
           maxLength={MAX_EMAIL_LENGTH}
           required
-          onInput={() => browserError && setBrowserError(null)}
-          {...(error ? { "aria-invalid": true, "aria-describedby": "subscribe-email-error" } : {})}
+          {...ids.aria}
         />
-        {error ? (
-          <p className="field__error subscribe-form__error" id="subscribe-email-error" role="alert" data-testid="subscribe-error">
-            {error}
+        {ids.error ? (
+          <p className="field__error subscribe-form__error" id={ids.errorId} role="alert" data-testid="subscribe-error">
+            {ids.error}
           </p>
         ) : null}
         <button type="submit" className="button button--primary subscribe-form__submit" disabled={sending}>

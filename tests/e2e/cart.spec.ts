@@ -223,6 +223,29 @@ test("ordering: field errors show under the fields and nothing typed is lost", a
   await expect(cartCount(page)).toHaveText("1");
 });
 
+test("ordering: a refused order focuses and scrolls to its first invalid field (ADR 046)", async ({ page, request }) => {
+  const { dear } = await products(request);
+  await addFromProductPage(page, dear, 100);
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.goto("/cart/ordering");
+  await waitForHydration(page);
+  await expect(page.getByTestId("send-order")).toBeEnabled();
+  // The first fields are right; the phone (further down) is not: it is the one revealed.
+  await page.getByLabel("ФИО").fill("Пётр");
+  await page.getByLabel("E-mail").fill("petr@example.ru");
+  await page.getByLabel("Телефон").pressSequentially("92112");
+  await page.getByTestId("send-order").scrollIntoViewIfNeeded();
+  await expect(page.getByLabel("ФИО")).not.toBeInViewport();
+  await page.getByTestId("send-order").click();
+  await expect(page.getByTestId("error-representativePhone")).toContainText("Укажите телефон полностью");
+  const phone = page.getByLabel("Телефон");
+  await expect(phone).toBeFocused();
+  await expect(phone).toBeInViewport();
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(phone).toHaveAttribute("aria-describedby", /ordering-representativePhone-error/);
+  await expect(page.getByLabel("ФИО")).toHaveValue("Пётр");
+});
+
 /** A PNG of random noise (it does not compress): `side`² pixels, ~3 × side² bytes. */
 async function noisePng(side: number): Promise<Buffer> {
   return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })

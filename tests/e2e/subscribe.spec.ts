@@ -41,6 +41,9 @@ test.describe("with JavaScript", () => {
     await subscribeWith(page, "ivan@");
     await expect(page.getByTestId("subscribe-error")).toHaveText("Неверный формат e-mail");
     await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+    // The forms layer (ADR 046): the refused field has the focus, its error linked to it.
+    await expect(page.getByLabel("E-mail")).toBeFocused();
+    await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-describedby", "subscribe-email-error");
     await subscribeWith(page, "");
     await expect(page.getByTestId("subscribe-error")).toHaveText("Укажите e-mail");
     expect(posted).toBe(0);

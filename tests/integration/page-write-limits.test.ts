@@ -17,8 +17,9 @@ import type { City } from "#contract/content.ts";
 import { createContextFactory } from "#server/load-context.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
-import type { OrderAnswer } from "#app/features/cart/ordering.ts";
-import type { SubscribeAnswer } from "#app/features/subscription/subscription.ts";
+import type { OrderReply } from "#app/features/cart/ordering.ts";
+import { formMessage } from "#app/lib/forms.ts";
+import type { SubscribeReply } from "#app/features/subscription/subscription.ts";
 import type { CommentActionAnswer } from "#app/features/posts/comments.server.ts";
 import { action as orderingAction } from "#app/routes/cart-ordering.tsx";
 import { action as subscribeAction } from "#app/routes/subscribe.tsx";
@@ -112,22 +113,21 @@ describe("page writes and the API's tiers", () => {
     const ip = newIp();
     const orders = TIERS.order.windows[0]!.points;
     for (let i = 0; i < orders; i++) {
-      const answer = await post<OrderAnswer>(orderingAction as never, "/cart/ordering", { ...orderForm(`m${i}@example.ru`), idempotencyKey: `key-${ip}-${i}-abcdefgh` }, ip);
-      expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true });
+      const answer = await post<OrderReply>(orderingAction as never, "/cart/ordering", { ...orderForm(`m${i}@example.ru`), idempotencyKey: `key-${ip}-${i}-abcdefgh` }, ip);
+      expect(answer, JSON.stringify(answer)).toMatchObject({ status: "success" });
     }
     expect(await left("page", ip)).toBe(TIERS.page.windows[0]!.points - orders);
-    const refused = await post<OrderAnswer>(orderingAction as never, "/cart/ordering", { ...orderForm("last@example.ru"), idempotencyKey: `key-${ip}-last-abcdefgh` }, ip);
-    expect(refused.ok).toBe(false);
-    if (refused.ok) return;
-    expect(refused.message).toMatch(/^Слишком много заказов подряд\. Попробуйте через (59|60) минут или позвоните нам$/);
-    expect(refused.values).toMatchObject({ representativeName: "Иванова Мария Петровна", representativeEmail: "last@example.ru", deliveryTime: "после 14:00" });
+    const refused = await post<OrderReply>(orderingAction as never, "/cart/ordering", { ...orderForm("last@example.ru"), idempotencyKey: `key-${ip}-last-abcdefgh` }, ip);
+    expect(refused.status).toBe("error");
+    expect(formMessage(refused)).toMatch(/^Слишком много заказов подряд\. Попробуйте через (59|60) минут или позвоните нам$/);
+    expect(refused.initialValue).toMatchObject({ representativeName: "Иванова Мария Петровна", representativeEmail: "last@example.ru", deliveryTime: "после 14:00" });
   });
 
   it("a logged-in order saves the cart and orders (three API writes) and counts one page write", async () => {
     const ip = newIp();
     const buyer = await createTestUser(t);
-    const answer = await post<OrderAnswer>(orderingAction as never, "/cart/ordering", { ...orderForm("buyer@example.ru"), idempotencyKey: `key-${ip}-account-abcd` }, ip, { token: buyer.token });
-    expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true });
+    const answer = await post<OrderReply>(orderingAction as never, "/cart/ordering", { ...orderForm("buyer@example.ru"), idempotencyKey: `key-${ip}-account-abcd` }, ip, { token: buyer.token });
+    expect(answer, JSON.stringify(answer)).toMatchObject({ status: "success" });
     expect(await left("page", ip)).toBe(TIERS.page.windows[0]!.points - 1);
     // The API counted what it did: the cart's lines and its comment, then the order.
     expect(await left("lists", ip)).toBe(TIERS.lists.windows[0]!.points - 2);
@@ -138,8 +138,9 @@ describe("page writes and the API's tiers", () => {
     const ip = newIp();
     await limits.consume("page", ip, TIERS.page.windows[0]!.points);
     const before = (await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM subscriptions`))[0]!.n;
-    const answer = await post<SubscribeAnswer>(subscribeAction as never, "/subscribe", { email: "reader@example.ru" }, ip);
-    expect(answer).toMatchObject({ ok: false, email: "reader@example.ru", message: expect.stringMatching(/^Слишком много запросов\. Попробуйте через \d+ секунд/) });
+    const answer = await post<SubscribeReply>(subscribeAction as never, "/subscribe", { email: "reader@example.ru" }, ip);
+    expect(answer).toMatchObject({ status: "error", initialValue: { email: "reader@example.ru" } });
+    expect(formMessage(answer)).toMatch(/^Слишком много запросов\. Попробуйте через \d+ секунд/);
     expect((await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM subscriptions`))[0]!.n).toBe(before);
     expect(await left("subscription", ip)).toBe(TIERS.subscription.windows[0]!.points);
   });

@@ -6,9 +6,10 @@
  * `hidden` and the address is `required` only for delivery.
  */
 import { useState, type ReactNode } from "react";
-import { DELIVERY_TYPES, ORDER_FIELD, type OrderAccount, type OrderAnswer, type OrderFormValues, type PickupOfficeChoice } from "#app/features/cart/ordering.ts";
+import { DELIVERY_TYPES, ORDER_FIELD, ORDER_FORM_ID, type OrderAccount, type OrderErrors, type OrderFormValues, type PickupOfficeChoice } from "#app/features/cart/ordering.ts";
+import { FieldError, fieldIds } from "#app/lib/form-fields.tsx";
 
-type Errors = Extract<OrderAnswer, { ok: false }>["errors"];
+type Errors = OrderErrors;
 
 export function DeliveryFields({
   values,
@@ -30,13 +31,10 @@ export function DeliveryFields({
   // The office chosen before (a refused submit), else the city's own: the first.
   const chosenOffice = offices.some((o) => String(o.id) === values.pickupOffice) ? values.pickupOffice : String(offices[0]?.id ?? "");
 
-  const err = (name: keyof Errors): ReactNode =>
-    errors[name] ? (
-      <p className="field__error" id={`${name}-error`} role="alert" data-testid={`error-${name}`}>
-        {errors[name]}
-      </p>
-    ) : null;
-  const described = (name: keyof Errors) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {});
+  // The forms layer's ids and ARIA (ADR 046: `ordering-${name}`), the error under the field.
+  const ids = (name: keyof Errors) => fieldIds({ formId: ORDER_FORM_ID, name } as Parameters<typeof fieldIds>[0], undefined, errors[name] ?? null);
+  const err = (name: keyof Errors): ReactNode => <FieldError id={ids(name).errorId} error={errors[name]} testId={`error-${name}`} />;
+  const described = (name: keyof Errors) => ids(name).aria;
 
   return (
     <fieldset className="ordering-form__group delivery-fields">
@@ -53,7 +51,7 @@ export function DeliveryFields({
 
       <div className="delivery-fields__pickup" hidden={hydrated && !pickup} data-testid="pickup-offices">
         {offices.length > 0 ? (
-          <fieldset className="delivery-fields__offices" aria-describedby={errors.pickupOffice ? "pickupOffice-error" : undefined}>
+          <fieldset className="delivery-fields__offices" aria-describedby={errors.pickupOffice ? ids("pickupOffice").errorId : undefined}>
             <legend className="field__label">Где забрать заказ</legend>
             {offices.map((o) => (
               <label key={o.id} className="delivery-fields__office">

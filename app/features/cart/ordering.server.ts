@@ -2,15 +2,18 @@
  * POST /cart/ordering: the §3 order draft with the local cart's lines (a hidden field the page
  * fills after hydration) → POST /api/order/create_unauth, with the Idempotency-Key the page made
  * once for this ordering attempt (a double click or a retry answers the same order). Everything
- * posted is checked first; a bad field is a §5 message under it, never an exception, and the
- * values come back so nothing typed is lost.
+ * posted is read by the forms layer (ADR 046: `boundedForm`, `parseForm` with `OrderForm`,
+ * `refuse`); a bad field is a §5 message under it, never an exception, and the reply gives back
+ * what was typed so nothing is lost.
  */
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "react-router";
+import { z } from "zod";
 import { endpoints, DeliveryType, FILE_KEY_PATTERN, email, isDbId, normalizePhone, officeAddressLine, type City } from "#contract/index.ts";
+import { boundedForm, parseForm, refuse, type ParsedForm } from "#app/lib/forms.server.ts";
 import { readLines, saveServerCart, uploadFile } from "./cart.server.ts";
 import { MAX_CART_IMAGES, MAX_ORDER_COMMENT } from "./cart.ts";
-import { EMPTY_ORDER_FORM, ORDER_FIELD, type OrderAccount, type OrderAnswer, type OrderFormValues, type PickupOfficeChoice } from "./ordering.ts";
+import { ORDER_FIELD, type OrderAccount, type OrderReply, type PickupOfficeChoice } from "./ordering.ts";
 
 /**
  * The offices an order can be collected from (§3 office address and operation mode, from the city
@@ -74,37 +77,85 @@ export const FIELD_ERRORS_MESSAGE = "Проверьте поля, отмечен
 /** A layout the API refused (deleted after a day unordered, or already in another order): fixed in the cart. */
 export const LAYOUT_GONE_MESSAGE = "Приложенный макет больше недоступен для заказа: вернитесь в корзину, удалите его и загрузите снова.";
 
-interface FormLike {
-  get(name: string): FormDataEntryValue | null;
-}
-
-const str = (form: FormLike, name: string, max: number): string => {
-  const v = form.get(name);
-  return typeof v === "string" ? v.trim().slice(0, max) : "";
-};
-
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 /** The contract's e-mail rule (one rule with the API). */
 const EMAIL = email();
 
+export const NAME_MISSING = "Укажите ФИО.";
+export const EMAIL_MISSING = "Укажите e-mail.";
+export const EMAIL_INVALID = "Неверный формат e-mail.";
+export const PHONE_MISSING = "Укажите телефон.";
+export const PHONE_INCOMPLETE = "Укажите телефон полностью: +7 (XXX) XXX-XX-XX.";
+export const ADDRESS_MISSING = "Укажите адрес доставки.";
+export const MANAGER_UNKNOWN_MESSAGE = "Выберите менеджера из списка.";
+
+/** Optional text, trimmed and cut ("" when missing). */
+const text = (max: number) => z.string().optional().transform((value) => (value ?? "").trim().slice(0, max));
+
+/** Required text: trimmed, cut, its own message when missing or blank, then its rule. */
+const required = (missing: string, max: number, rule?: (value: string) => string | null) =>
+  z.string({ error: missing }).transform((value, ctx) => {
+    const trimmed = value.trim().slice(0, max);
+    const problem = trimmed ? rule?.(trimmed) : missing;
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+    return trimmed;
+  });
+
+/** A choice from a list, by its database id (null: none chosen); anything else is the message. */
+const listId = (message: string) =>
+  z.string().optional().transform((value, ctx) => {
+    const raw = (value ?? "").trim();
+    if (!raw) return null;
+    const id = /^\d{1,10}$/.test(raw) && isDbId(Number(raw)) ? Number(raw) : null;
+    if (id === null) ctx.addIssue({ code: "custom", message });
+    return id;
+  });
+
+/**
+ * The ordering form (§3 order draft, §5 messages): every field posted, each checked on its own.
+ * Rules that need another field or the API (the address for delivery, a saved address) are the
+ * action's (`placeOrder`). Unknown delivery types are the default (§9 pickup_point); a bad
+ * idempotency key, file key or layout key is dropped, never an error.
+ */
+export const OrderForm = z.object({
+  [ORDER_FIELD.name]: required(NAME_MISSING, 255),
+  [ORDER_FIELD.email]: required(EMAIL_MISSING, 320, (value) => (EMAIL.safeParse(value).success ? null : EMAIL_INVALID)),
+  [ORDER_FIELD.phone]: z.string({ error: PHONE_MISSING }).transform((value, ctx) => {
+    const phone = normalizePhone(value.trim());
+    if (!phone) ctx.addIssue({ code: "custom", message: value.trim() ? PHONE_INCOMPLETE : PHONE_MISSING });
+    return phone ?? "";
+  }),
+  [ORDER_FIELD.deliveryType]: z
+    .string()
+    .optional()
+    .transform((value) => DeliveryType.catch("pickup_point").parse(value?.trim())),
+  [ORDER_FIELD.pickupOffice]: listId(PICKUP_OFFICE_MESSAGE),
+  [ORDER_FIELD.address]: text(500),
+  [ORDER_FIELD.deliveryTime]: text(255),
+  [ORDER_FIELD.manager]: listId(MANAGER_UNKNOWN_MESSAGE),
+  [ORDER_FIELD.legalCompany]: listId(COMPANY_UNKNOWN_MESSAGE),
+  [ORDER_FIELD.savedAddress]: text(12),
+  [ORDER_FIELD.legalFile]: z
+    .string()
+    .optional()
+    .transform((value) => (value && FILE_KEY_PATTERN.test(value.trim()) ? value.trim() : null)),
+  legalFileName: text(255),
+  [ORDER_FIELD.comment]: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim().slice(0, MAX_ORDER_COMMENT) || null),
+  [ORDER_FIELD.imageKeys]: z.string().optional().transform((value) => readKeys(value ?? "")),
+  [ORDER_FIELD.idempotencyKey]: z
+    .string()
+    .optional()
+    .transform((value) => (value && KEY.test(value.trim()) ? value.trim() : null)),
+});
+
+/** Never given back to the page: the cart's own fields (the page fills them) and the kept file (an extra of its own). */
+const HIDDEN_FIELDS = [ORDER_FIELD.lines, ORDER_FIELD.comment, ORDER_FIELD.imageKeys, ORDER_FIELD.idempotencyKey, ORDER_FIELD.legalFile, "legalFileName"];
+
 /** The API's field names → ours; anything about the lines is the whole form's. */
 const API_FIELDS = new Set<string>(["representativeName", "representativeEmail", "representativePhone", "deliveryType", "pickupOffice", "shipmentAddress", "deliveryTime", "manager", "legalFile", "legalCompany"]);
-
-function readValues(form: FormLike): OrderFormValues {
-  const type = DeliveryType.safeParse(str(form, ORDER_FIELD.deliveryType, 40));
-  return {
-    representativeName: str(form, ORDER_FIELD.name, 255),
-    representativeEmail: str(form, ORDER_FIELD.email, 320),
-    representativePhone: str(form, ORDER_FIELD.phone, 40),
-    deliveryType: type.success ? type.data : EMPTY_ORDER_FORM.deliveryType,
-    pickupOffice: str(form, ORDER_FIELD.pickupOffice, 12),
-    shipmentAddress: str(form, ORDER_FIELD.address, 500),
-    deliveryTime: str(form, ORDER_FIELD.deliveryTime, 255),
-    manager: str(form, ORDER_FIELD.manager, 12),
-    legalCompany: str(form, ORDER_FIELD.legalCompany, 12),
-    savedAddress: str(form, ORDER_FIELD.savedAddress, 12),
-  };
-}
 
 /** The attached layouts' file/upload keys (a JSON array); anything else in it is dropped. */
 function readKeys(raw: string): string[] {
@@ -118,161 +169,150 @@ function readKeys(raw: string): string[] {
   }
 }
 
-const idOf = (raw: string): number | null => (/^\d{1,10}$/.test(raw) && isDbId(Number(raw)) ? Number(raw) : null);
+type Submission = ParsedForm<typeof OrderForm>;
+type Draft = z.output<typeof OrderForm>;
+type FieldErrors = Record<string, string>;
+type LegalFile = { key: string; name: string } | null;
+
+/** The refusal: the form's message, the field errors, what was typed and the requisites kept. */
+function refused(submission: Submission, message: string | null, errors: FieldErrors, legalFile: LegalFile): OrderReply {
+  return { ...refuse(submission, message, errors, HIDDEN_FIELDS), legalFile };
+}
+
+/** A field as posted (for the rules across fields, which read a refused form too). */
+function posted(submission: Submission, name: string): string {
+  const value = submission.payload[name];
+  return typeof value === "string" ? value.trim() : "";
+}
 
 export async function placeOrder(
   context: Pick<AppLoadContext, "api"> & { city: Pick<City, "id"> & Partial<Pick<City, "office">> } & Partial<Pick<AppLoadContext, "isAuthenticated">>,
-  form: FormLike,
-): Promise<OrderAnswer> {
-  const values = readValues(form);
+  form: FormData,
+): Promise<OrderReply> {
+  // The lines may be long (the cart's own limit, readLines); every other value is cut before reading.
+  const rawLines = form.get(ORDER_FIELD.lines);
+  const submission = parseForm(boundedForm(form, { files: false, limits: { [ORDER_FIELD.address]: 500, [ORDER_FIELD.comment]: MAX_ORDER_COMMENT + 100 } }), OrderForm);
   const loggedIn = context.isAuthenticated === true;
-  const errors: Extract<OrderAnswer, { ok: false }>["errors"] = {};
-  let legalFile: { key: string; name: string } | null = null;
-  const fail = (message: string | null): OrderAnswer => ({ ok: false, message, errors, values, legalFile });
+  const errors: FieldErrors = {};
+  const draft = submission.status === "success" ? submission.value : null;
+  const keptKey = posted(submission, ORDER_FIELD.legalFile);
+  let legalFile: LegalFile = FILE_KEY_PATTERN.test(keptKey) ? { key: keptKey, name: posted(submission, "legalFileName").slice(0, 255) || "Реквизиты" } : null;
 
-  const keptKey = str(form, ORDER_FIELD.legalFile, 64);
-  if (FILE_KEY_PATTERN.test(keptKey)) legalFile = { key: keptKey, name: str(form, "legalFileName", 255) || "Реквизиты" };
-
-  if (!values.representativeName) errors.representativeName = "Укажите ФИО.";
-  if (!values.representativeEmail) errors.representativeEmail = "Укажите e-mail.";
-  else if (!EMAIL.safeParse(values.representativeEmail).success) errors.representativeEmail = "Неверный формат e-mail.";
-  const phone = normalizePhone(values.representativePhone);
-  if (!values.representativePhone) errors.representativePhone = "Укажите телефон.";
-  else if (!phone) errors.representativePhone = "Укажите телефон полностью: +7 (XXX) XXX-XX-XX.";
-  // Logged in: a saved address (the user's own list, so another user's id names nothing) fills the field.
-  if (loggedIn && values.savedAddress && values.deliveryType !== "pickup_point") {
-    const saved = idOf(values.savedAddress);
+  // Delivery needs an address: typed, or (logged in) one of the user's own saved ones (another user's id names nothing).
+  const pickup = DeliveryType.catch("pickup_point").parse(posted(submission, ORDER_FIELD.deliveryType)) === "pickup_point";
+  let address = posted(submission, ORDER_FIELD.address).slice(0, 500);
+  const savedAddress = posted(submission, ORDER_FIELD.savedAddress).slice(0, 12);
+  if (loggedIn && savedAddress && !pickup) {
+    const saved = /^\d{1,10}$/.test(savedAddress) && isDbId(Number(savedAddress)) ? Number(savedAddress) : null;
     const own = saved === null ? [] : await context.api.list(endpoints.shipmentAddressList, {}, []);
-    const address = own.find((a) => a.id === saved);
-    if (address) values.shipmentAddress = address.address;
-    else errors.shipmentAddress = ADDRESS_UNKNOWN_MESSAGE;
+    const found = own.find((a) => a.id === saved);
+    if (found) address = found.address;
+    else errors[ORDER_FIELD.address] = ADDRESS_UNKNOWN_MESSAGE;
   }
-  if (values.deliveryType !== "pickup_point" && !values.shipmentAddress && !errors.shipmentAddress) errors.shipmentAddress = "Укажите адрес доставки.";
-  const legalCompany = loggedIn && values.legalCompany ? idOf(values.legalCompany) : null;
-  if (loggedIn && values.legalCompany && legalCompany === null) errors.legalCompany = COMPANY_UNKNOWN_MESSAGE;
-  const manager = values.manager ? idOf(values.manager) : null;
-  if (values.manager && manager === null) errors.manager = "Выберите менеджера из списка.";
-  // Pickup: the office chosen (the API checks it is one), else none sent: the city's own.
-  const pickup = values.deliveryType === "pickup_point";
-  const pickupOffice = pickup && values.pickupOffice ? idOf(values.pickupOffice) : null;
-  if (pickup && values.pickupOffice && pickupOffice === null) errors.pickupOffice = PICKUP_OFFICE_MESSAGE;
+  if (!pickup && !address && !errors[ORDER_FIELD.address]) errors[ORDER_FIELD.address] = ADDRESS_MISSING;
 
   const upload = form.get(ORDER_FIELD.legalFileUpload);
   if (upload && typeof upload !== "string" && upload.size > 0) {
     const uploaded = await uploadFile(context, upload, "requisites");
     if (uploaded.ok) legalFile = { key: uploaded.file.key, name: uploaded.file.originalName || upload.name };
-    else errors.legalFile = uploaded.error;
+    else errors[ORDER_FIELD.legalFile] = uploaded.error;
   }
 
-  const variations = readLines(str(form, ORDER_FIELD.lines, Number.MAX_SAFE_INTEGER));
-  if (!variations || variations.length === 0) return fail(EMPTY_CART_MESSAGE);
-  if (Object.keys(errors).length > 0) return fail(FIELD_ERRORS_MESSAGE);
+  const variations = readLines(typeof rawLines === "string" ? rawLines.trim() : "");
+  if (!variations || variations.length === 0) return refused(submission, EMPTY_CART_MESSAGE, errors, legalFile);
+  if (!draft || Object.keys(errors).length > 0) return refused(submission, FIELD_ERRORS_MESSAGE, errors, legalFile);
 
-  const rawKey = str(form, ORDER_FIELD.idempotencyKey, 64);
-  const key = KEY.test(rawKey) ? rawKey : randomUUID();
-  const comment = str(form, ORDER_FIELD.comment, MAX_ORDER_COMMENT) || null;
-  const imageKeys = readKeys(str(form, ORDER_FIELD.imageKeys, 2000));
+  const order: PlacedDraft = {
+    draft,
+    legalFile,
+    shipmentAddress: pickup ? null : address,
+    pickupOffice: pickup ? draft.pickupOffice : null,
+    // A company is the logged-in user's choice only.
+    legalCompany: loggedIn ? draft.legalCompany : null,
+    variations,
+    key: draft.idempotencyKey ?? randomUUID(),
+  };
   // Where /thanks says to collect the order: the office chosen, else the city's own.
-  const collectAt = pickup ? (pickupOffice ?? context.city.office?.id ?? null) : null;
-  if (loggedIn) return placeAccountOrder(context, { values, phone: phone!, manager, pickupOffice, collectAt, legalFile, legalCompany, variations, comment, imageKeys, key, errors, fail });
+  const collectAt = pickup ? (order.pickupOffice ?? context.city.office?.id ?? null) : null;
+  const fail = (message: string | null, fieldErrors: FieldErrors, dropLegalFile = false) => refused(submission, message, fieldErrors, dropLegalFile ? null : legalFile);
+  if (loggedIn) return placeAccountOrder(context, order, collectAt, fail);
   const result = await context.api.call(endpoints.orderCreateUnauth, {
-    body: {
-      cityId: context.city.id,
-      representativeName: values.representativeName,
-      representativeEmail: values.representativeEmail,
-      representativePhone: phone!,
-      deliveryType: values.deliveryType,
-      pickupOffice,
-      shipmentAddress: values.deliveryType === "pickup_point" ? null : values.shipmentAddress,
-      deliveryTime: values.deliveryTime || null,
-      manager,
-      legalFile: legalFile?.key ?? null,
-      variations,
-      comment,
-      imageKeys,
-    },
-    headers: { "Idempotency-Key": key },
+    body: { ...orderBody(context, order), variations, comment: draft.comment, imageKeys: draft.imageKeys },
+    headers: { "Idempotency-Key": order.key },
   });
-  return orderAnswer(result, errors, fail, () => legalFile = null, collectAt);
+  return orderReply(result, fail, collectAt);
 }
 
-type Fail = (message: string | null) => OrderAnswer;
-type Errors = Extract<OrderAnswer, { ok: false }>["errors"];
+interface PlacedDraft {
+  draft: Draft;
+  legalFile: LegalFile;
+  shipmentAddress: string | null;
+  pickupOffice: number | null;
+  legalCompany: number | null;
+  variations: NonNullable<ReturnType<typeof readLines>>;
+  key: string;
+}
+
+type Fail = (message: string | null, fieldErrors: FieldErrors, dropLegalFile?: boolean) => OrderReply;
+
+/** The §3 draft both order endpoints take. */
+function orderBody(context: { city: Pick<City, "id"> }, o: PlacedDraft) {
+  return {
+    cityId: context.city.id,
+    representativeName: o.draft.representativeName,
+    representativeEmail: o.draft.representativeEmail,
+    representativePhone: o.draft.representativePhone,
+    deliveryType: o.draft.deliveryType,
+    pickupOffice: o.pickupOffice,
+    shipmentAddress: o.shipmentAddress,
+    deliveryTime: o.draft.deliveryTime || null,
+    manager: o.draft.manager,
+    legalFile: o.legalFile?.key ?? null,
+  };
+}
 
 /**
  * Logged in (ADR 034): the server cart is made what the page shows (the posted lines, comment and
  * layouts: the same save as the cart store's), then ordered by order/create with the draft and the
  * chosen company; the order is the user's (/profile/orders).
  */
-async function placeAccountOrder(
-  context: Pick<AppLoadContext, "api"> & { city: Pick<City, "id"> },
-  o: {
-    values: OrderFormValues;
-    phone: string;
-    manager: number | null;
-    pickupOffice: number | null;
-    collectAt: number | null;
-    legalFile: { key: string } | null;
-    legalCompany: number | null;
-    variations: NonNullable<ReturnType<typeof readLines>>;
-    comment: string | null;
-    imageKeys: string[];
-    key: string;
-    errors: Errors;
-    fail: Fail;
-  },
-): Promise<OrderAnswer> {
+async function placeAccountOrder(context: Pick<AppLoadContext, "api"> & { city: Pick<City, "id"> }, o: PlacedDraft, collectAt: number | null, fail: Fail): Promise<OrderReply> {
   const saveForm = new Map<string, string>([
     ["lines", JSON.stringify(o.variations)],
-    ["comment", o.comment ?? ""],
-    ["images", JSON.stringify(o.imageKeys)],
+    ["comment", o.draft.comment ?? ""],
+    ["images", JSON.stringify(o.draft.imageKeys)],
   ]);
   const saved = await saveServerCart({ ...context, isAuthenticated: true }, { get: (name) => saveForm.get(name) ?? null });
-  if (!saved.ok) return o.fail(saved.answer.error);
+  if (!saved.ok) return fail(saved.answer.error, {});
   const result = await context.api.call(endpoints.orderCreate, {
-    body: {
-      cityId: context.city.id,
-      representativeName: o.values.representativeName,
-      representativeEmail: o.values.representativeEmail,
-      representativePhone: o.phone,
-      deliveryType: o.values.deliveryType,
-      pickupOffice: o.pickupOffice,
-      shipmentAddress: o.values.deliveryType === "pickup_point" ? null : o.values.shipmentAddress,
-      deliveryTime: o.values.deliveryTime || null,
-      manager: o.manager,
-      legalFile: o.legalFile?.key ?? null,
-      legalCompany: o.legalCompany,
-    },
+    body: { ...orderBody(context, o), legalCompany: o.legalCompany },
     headers: { "Idempotency-Key": o.key },
   });
-  return orderAnswer(result, o.errors, o.fail, () => {}, o.collectAt);
+  return orderReply(result, fail, collectAt, false);
 }
 
-function orderAnswer(
+function orderReply(
   result: Awaited<ReturnType<AppLoadContext["api"]["call"]>> & ({ ok: true; data: { id: number } } | { ok: false }),
-  errors: Errors,
   fail: Fail,
-  dropLegalFile: () => void,
-  collectAt: number | null = null,
-): OrderAnswer {
-  if (result.ok) return collectAt === null ? { ok: true, orderId: result.data.id } : { ok: true, orderId: result.data.id, pickupOffice: collectAt };
+  collectAt: number | null,
+  dropsLegalFile = true,
+): OrderReply {
+  if (result.ok) return collectAt === null ? { status: "success", orderId: result.data.id } : { status: "success", orderId: result.data.id, pickupOffice: collectAt };
   // §5: the server's field errors go under the fields; the rest is the form's message (§8).
   // 409 on the key: this attempt already made an order, with other data (its answer was lost and
   // the form changed since). The API names that order: the visitor lands on its /thanks and the
   // cart is cleared, as on success (ADR 025). A backend that does not name it: the page says the
   // order is accepted and starts a new attempt (a new key) for the next submit.
-  if (result.error.status === 409 && result.error.orderId !== undefined) return { ok: true, orderId: result.error.orderId, earlier: true };
-  if (result.error.status === 409 && "Idempotency-Key" in result.error.errors) {
-    return { ...(fail(ALREADY_ORDERED_MESSAGE) as Extract<OrderAnswer, { ok: false }>), newAttempt: true };
-  }
+  if (result.error.status === 409 && result.error.orderId !== undefined) return { status: "success", orderId: result.error.orderId, earlier: true };
+  if (result.error.status === 409 && "Idempotency-Key" in result.error.errors) return { ...fail(ALREADY_ORDERED_MESSAGE, {}), newAttempt: true };
+  const errors: FieldErrors = {};
   const other: string[] = [];
   for (const [name, message] of Object.entries(result.error.errors)) {
-    if (API_FIELDS.has(name)) errors[name as keyof typeof errors] = message;
+    if (API_FIELDS.has(name)) errors[name] = message;
     else if (name.startsWith("imageKeys.")) other.unshift(LAYOUT_GONE_MESSAGE);
     else other.push(message);
   }
-  // Requisites the API refused (gone, or in another order) are asked for again.
-  if (errors.legalFile) dropLegalFile();
   const message = other[0] ?? (Object.keys(errors).length > 0 ? result.error.message || FIELD_ERRORS_MESSAGE : result.error.message);
-  return fail(message);
+  // Requisites the API refused (gone, or in another order) are asked for again (unauthenticated: as before).
+  return fail(message, errors, dropsLegalFile && Boolean(errors.legalFile));
 }

@@ -1,8 +1,9 @@
 /**
  * The ordering form (§3 order draft) shared by the page and its action: field names, delivery
- * types, and the answer. Browser code: no zod, types only from contract/.
+ * types, and the reply type. Browser code: no zod, types only from contract/ and the forms layer.
  */
 import type { DeliveryType } from "#contract/order.ts";
+import type { FormReply } from "#app/lib/forms.ts";
 
 /** The form's field names (the API's own names, so its §5 field errors land under the fields). */
 export const ORDER_FIELD = {
@@ -49,6 +50,12 @@ export interface OrderFormValues {
   savedAddress?: string;
 }
 
+/** §5 field errors shown under the fields (the requisites file's under `legalFile`). */
+export type OrderErrors = Partial<Record<keyof OrderFormValues | "legalFile", string>>;
+
+/** The form's id (its fields' ids are `ordering-${name}`). */
+export const ORDER_FORM_ID = "ordering";
+
 /** What a logged-in visitor's ordering page offers (loaded server-side for them only). */
 export interface OrderAccount {
   name: string;
@@ -82,30 +89,25 @@ export interface PickupOfficeChoice {
   operationMode: string;
 }
 
-export type OrderAnswer =
-  | {
-      ok: true;
-      orderId: number;
-      /**
-       * The order was already made by this attempt's key with other data (a lost answer, then a
-       * changed form): the page still clears the cart and shows that order (ADR 025).
-       */
-      earlier?: boolean;
-      /** pickup_point: the office's id, for /thanks to say where to collect the order. */
-      pickupOffice?: number;
-    }
-  | {
-      ok: false;
-      /** What went wrong as a whole (§8), or null when only fields are wrong. */
-      message: string | null;
-      /** §5: field → message, shown under each field. */
-      errors: Partial<Record<keyof OrderFormValues | "legalFile", string>>;
-      values: OrderFormValues;
-      /** The requisites already uploaded (by their file/upload key): not asked for again. */
-      legalFile: { key: string; name: string } | null;
-      /** The key was used by an order with other data: the next submit is a new attempt (a new key). */
-      newAttempt?: boolean;
-    };
+/**
+ * The action's answer (ADR 046): Conform's reply — field errors under their fields (§5), the
+ * form's message, what was typed — plus the order's own extras.
+ */
+export type OrderReply = FormReply & {
+  /** Placed: the order's id (the page clears the cart and lands on /thanks). */
+  orderId?: number;
+  /**
+   * The order was already made by this attempt's key with other data (a lost answer, then a
+   * changed form): the page still clears the cart and shows that order (ADR 025).
+   */
+  earlier?: boolean;
+  /** pickup_point: the office's id, for /thanks to say where to collect the order. */
+  pickupOffice?: number;
+  /** Refused: the requisites already uploaded (by their file/upload key), not asked for again. */
+  legalFile?: { key: string; name: string } | null;
+  /** The key was used by an order with other data: the next submit is a new attempt (a new key). */
+  newAttempt?: boolean;
+};
 
 /** Where a placed order lands (the page clears the local cart first). */
 export const THANKS_PATH = "/thanks";
