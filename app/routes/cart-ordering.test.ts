@@ -1,25 +1,14 @@
 /** The ordering action: field errors under the fields (§5), values kept, Idempotency-Key sent, junk never a 5xx. */
 import { describe, expect, it } from "vitest";
-import { createApiClient } from "#app/lib/api-client.server.ts";
+import { jsonResponse as json, recordingApi, TEST_API as API, type ApiHandler as Handler } from "#app/lib/api-client.test-support.ts";
 import { thanksHref, type OrderReply } from "#app/features/cart/ordering.ts";
 import { formMessage } from "#app/lib/forms.ts";
 import { action } from "./cart-ordering.tsx";
 import type { Route } from "./+types/cart-ordering";
 
-const API = "http://api.test/api";
-type Handler = (request: Request) => Response | Promise<Response>;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 async function order(body: BodyInit | null, handler: Handler = () => json({ data: { id: 1042 } }), city: { id: number; office?: { id?: number } } = { id: 2 }) {
-  const seen: Request[] = [];
-  const api = createApiClient({
-    baseUrl: API,
-    defaultTimeoutMs: 1000,
-    fetch: async (request) => {
-      seen.push(request.clone());
-      return handler(request);
-    },
-  });
+  const { api, seen } = recordingApi(handler);
   const request = new Request("http://shop.test/cart/ordering", { method: "POST", body });
   const context = { api, city, site: { hostname: "shop.test" }, cookieDomain: undefined };
   const result = (await action({ request, context, params: {} } as unknown as Route.ActionArgs)) as unknown as { data: OrderReply; init: ResponseInit | null };

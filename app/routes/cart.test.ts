@@ -1,6 +1,6 @@
 /** The cart's actions with junk, huge, missing and hostile input: a Russian message, never a 5xx. */
 import { describe, expect, it } from "vitest";
-import { createApiClient } from "#app/lib/api-client.server.ts";
+import { jsonResponse as json, recordingApi, TEST_API as API, type ApiHandler as Handler } from "#app/lib/api-client.test-support.ts";
 import type { CartPriceAnswer } from "#app/features/cart/cart-view.ts";
 import type { UploadResult } from "#app/features/cart/cart.server.ts";
 import { action as cartAction } from "./cart.tsx";
@@ -8,7 +8,6 @@ import { action as uploadAction, loader as uploadLoader } from "./cart-upload.ts
 import type { Route as CartRoute } from "./+types/cart";
 import type { Route as UploadRoute } from "./+types/cart-upload";
 
-const API = "http://api.test/api";
 const FILE_KEY = "LogoLogoLogoLogoLogoLogoLogo0009";
 
 const product = { id: 501, groupId: 50, sku: "CP-1", title: "Кружка", color: { id: 1, title: "Белый", slug: "white", hex: "#ffffff" }, size: null, stock: 5, price: 100, priceTiers: [{ minQty: 1, price: 100 }, { minQty: 50, price: 90 }, { minQty: 100, price: 80 }], images: ["/api/media/mug/1.svg"], weight: 300 };
@@ -24,20 +23,10 @@ const pricedCart = {
   unavailableVariations: [777],
 };
 
-type Handler = (request: Request) => Response | Promise<Response>;
 function contextWith(handler: Handler) {
-  const seen: Request[] = [];
-  const api = createApiClient({
-    baseUrl: API,
-    defaultTimeoutMs: 1000,
-    fetch: async (request) => {
-      seen.push(request.clone());
-      return handler(request);
-    },
-  });
+  const { api, seen } = recordingApi(handler);
   return { context: { api, city: { id: 3 } }, seen };
 }
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 async function price(body: BodyInit | null, handler: Handler = () => json({ data: pricedCart }), headers?: Record<string, string>) {
   const { context, seen } = contextWith(handler);

@@ -1,25 +1,14 @@
 /** The /subscribe action on the forms layer (ADR 046): the address checked first, junk, huge, missing and hostile input never a 5xx nor a call. */
 import { describe, expect, it } from "vitest";
-import { createApiClient } from "#app/lib/api-client.server.ts";
+import { jsonResponse as json, recordingApi, type ApiHandler as Handler } from "#app/lib/api-client.test-support.ts";
 import { fieldError, formMessage } from "#app/lib/forms.ts";
 import type { SubscribeReply } from "#app/features/subscription/subscription.ts";
 import { action } from "./subscribe.tsx";
 import type { Route } from "./+types/subscribe";
 
-const API = "http://api.test/api";
-type Handler = (request: Request) => Response | Promise<Response>;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 async function post(body: BodyInit | null, handler: Handler = () => json({ data: { success: true, alreadySubscribed: false, confirmed: false } })) {
-  const seen: Request[] = [];
-  const api = createApiClient({
-    baseUrl: API,
-    defaultTimeoutMs: 1000,
-    fetch: async (request) => {
-      seen.push(request.clone());
-      return handler(request);
-    },
-  });
+  const { api, seen } = recordingApi(handler);
   const request = new Request("http://shop.test/subscribe", { method: "POST", body });
   const context = { api, site: { origin: "http://shop.test" } };
   const result = (await action({ request, context, params: {} } as unknown as Route.ActionArgs)) as unknown as { data: SubscribeReply; init: ResponseInit | null };

@@ -4,25 +4,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { act, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { CoatingChoice } from "./coating-form.ts";
 import { EMPTY_PRINT_LINE, type PrintLineFields } from "./print-line.ts";
 import { PrintLineEditor, type PrintLineField } from "./print-line-editor.tsx";
+import { engraving, pad } from "./print-line.test-support.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const pad: CoatingChoice = {
-  id: 1,
-  title: "Тампопечать",
-  variants: [{ id: 11, title: "1 цвет", priceMultiplier: 1 }],
-  options: [
-    { id: 1, title: "Срочно", enabled: true, isDefault: false },
-    { id: 2, title: "Макет", enabled: true, isDefault: true },
-    { id: 3, title: "Металлик", enabled: false, isDefault: true },
-  ],
-  maxWidth: 60,
-  maxHeight: 40,
-};
-const engraving: CoatingChoice = { id: 2, title: "Гравировка", variants: [], options: [], maxWidth: null, maxHeight: null };
 
 const html = (props: Partial<Parameters<typeof PrintLineEditor>[0]>) =>
   renderToStaticMarkup(<PrintLineEditor id="l" choices={[pad, engraving]} value={EMPTY_PRINT_LINE} onChange={() => {}} {...props} />);

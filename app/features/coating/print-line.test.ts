@@ -1,21 +1,9 @@
 /** The print line's pure rules (ADR 047): one for the calculator, the cart and the offer editor. */
 import { describe, expect, it } from "vitest";
-import { EMPTY_COATING_FORM, QUANTITY_MESSAGE, requestKey, type CoatingChoice } from "./coating-form.ts";
+import { EMPTY_COATING_FORM, QUANTITY_MESSAGE, requestKey } from "./coating-form.ts";
 import { choosePrintType, parseSizeText, printLinePricing, printLineRequest, sizeText, toggleOption } from "./print-line.ts";
+import { engraving, pad } from "./print-line.test-support.ts";
 
-const pad: CoatingChoice = {
-  id: 1,
-  title: "Тампопечать",
-  variants: [{ id: 11, title: "1 цвет", priceMultiplier: 1 }],
-  options: [
-    { id: 1, title: "Срочно", enabled: true, isDefault: false },
-    { id: 2, title: "Макет", enabled: true, isDefault: true },
-    { id: 3, title: "Металлик", enabled: false, isDefault: true },
-  ],
-  maxWidth: 60,
-  maxHeight: 40,
-};
-const engraving: CoatingChoice = { id: 2, title: "Гравировка", variants: [], options: [], maxWidth: null, maxHeight: null };
 const mug = { price: 100, priceTiers: [{ minQty: 1, price: 100 }, { minQty: 500, price: 80 }], stock: 300 };
 
 describe("choosePrintType", () => {

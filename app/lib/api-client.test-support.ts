@@ -1,0 +1,24 @@
+/**
+ * For route tests: the storefront's API client on a handler instead of the network, keeping a
+ * copy of every request it sent (what the action asked the API, in order).
+ */
+import { createApiClient } from "./api-client.server.ts";
+
+export const TEST_API = "http://api.test/api";
+export type ApiHandler = (request: Request) => Response | Promise<Response>;
+
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+export function recordingApi(handler: ApiHandler) {
+  const seen: Request[] = [];
+  const api = createApiClient({
+    baseUrl: TEST_API,
+    defaultTimeoutMs: 1000,
+    fetch: async (request) => {
+      seen.push(request.clone());
+      return handler(request);
+    },
+  });
+  return { api, seen };
+}
