@@ -151,7 +151,7 @@ describe("POST /cart/ordering", () => {
       json({ message: "Проверьте заказ", errors: [{ field: "legalFile", message: "Этот файл уже приложен к другому заказу, загрузите его ещё раз" }] }, 400),
     );
     // The refused requisites are asked for again (the file input comes back).
-    expect(taken.answer).toMatchObject({ status: "error", legalFile: null, error: { legalFile: [expect.stringMatching(/другому заказу/)] } });
+    expect(taken.answer).toMatchObject({ status: "error", legalFile: null, error: { legalFileUpload: [expect.stringMatching(/другому заказу/)] } });
     const gone = await order(valid(), () => json({ message: "Проверьте заказ", errors: [{ field: "imageKeys.0", message: "Файл не найден, загрузите его ещё раз" }] }, 400));
     expect(gone.answer).toMatchObject({ status: "error", error: { "": [expect.stringMatching(/^Приложенный макет больше недоступен.*вернитесь в корзину/)] } });
     const down = await order(valid(), () => new Response("", { status: 503 }));
@@ -234,6 +234,6 @@ describe("POST /cart/ordering", () => {
     form.set("legalFileUpload", new File(["MZ"], "virus.exe", { type: "application/x-msdownload" }));
     const { answer, seen } = await order(form);
     expect(seen).toHaveLength(0);
-    expect(answer).toMatchObject({ status: "error", error: { legalFile: [expect.stringMatching(/PDF/)] } });
+    expect(answer).toMatchObject({ status: "error", error: { legalFileUpload: [expect.stringMatching(/PDF/)] } });
   });
 });

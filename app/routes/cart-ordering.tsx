@@ -151,7 +151,7 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
   const [fileTooBig, setFileTooBig] = useState(false);
   const replied: OrderErrors = {};
   for (const [name, messages] of Object.entries(failed?.error ?? {})) if (name && messages?.[0]) replied[name as keyof OrderErrors] = messages[0];
-  const errors: OrderErrors = fileTooBig ? { ...replied, legalFile: UPLOAD_TOO_BIG } : replied;
+  const errors: OrderErrors = fileTooBig ? { ...replied, legalFileUpload: UPLOAD_TOO_BIG } : replied;
   const lines = JSON.stringify(cartPayload(cart, byId));
   const imageKeys = JSON.stringify(cart.images.map((i) => i.key));
   const canOrder = hydrated && items.length > 0 && !block.blocked && orderId === null;
@@ -250,11 +250,11 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
                       setFileTooBig(tooBig);
                     }}
                     data-testid="legal-file"
-                    {...ids("legalFile").aria}
+                    {...ids("legalFileUpload").aria}
                   />
                 </label>
               )}
-              {err("legalFile")}
+              {err("legalFileUpload")}
             </fieldset>
 
             {shown?.error ? <PricingError message={shown.error} retry={pricing.retry} /> : null}

@@ -246,6 +246,28 @@ test("ordering: a refused order focuses and scrolls to its first invalid field (
   await expect(page.getByLabel("ФИО")).toHaveValue("Пётр");
 });
 
+test("ordering: a refused requisites file focuses the file input, with its message linked (ADR 046)", async ({ page, request }) => {
+  const { dear } = await products(request);
+  await addFromProductPage(page, dear, 100);
+  await page.goto("/cart/ordering");
+  await waitForHydration(page);
+  await expect(page.getByTestId("send-order")).toBeEnabled();
+  await page.getByLabel("ФИО").fill("Пётр Сидоров");
+  await page.getByLabel("E-mail").fill("petr@example.ru");
+  await page.getByLabel("Телефон").pressSequentially("9211234567");
+  // Named and typed as a PDF, but its bytes are not one: the server refuses it.
+  await page.getByTestId("legal-file").setInputFiles({ name: "реквизиты.pdf", mimeType: "application/pdf", buffer: Buffer.from("это не PDF") });
+  await page.getByTestId("send-order").click();
+  const error = page.getByTestId("error-legalFileUpload");
+  await expect(error).toBeVisible();
+  const file = page.getByTestId("legal-file");
+  await expect(file).toBeFocused();
+  await expect(file).toHaveAttribute("aria-invalid", "true");
+  await expect(file).toHaveAttribute("aria-describedby", /ordering-legalFileUpload-error/);
+  await expect(page.getByLabel("ФИО")).toHaveValue("Пётр Сидоров");
+  await expect(page).toHaveURL(/\/cart\/ordering$/);
+});
+
 /** A PNG of random noise (it does not compress): `side`² pixels, ~3 × side² bytes. */
 async function noisePng(side: number): Promise<Buffer> {
   return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
@@ -307,7 +329,7 @@ test("an 11 MB file: a clear message, the page stays (JavaScript on)", async ({ 
   await waitForHydration(page);
   await page.getByLabel("ФИО").fill("Пётр");
   await page.getByTestId("legal-file").setInputFiles(tooBig());
-  await expect(page.getByTestId("error-legalFile")).toHaveText("Файл больше 10 МБ");
+  await expect(page.getByTestId("error-legalFileUpload")).toHaveText("Файл больше 10 МБ");
   await expect(page.getByLabel("ФИО")).toHaveValue("Пётр");
   await expect(page.getByRole("button", { name: "Отправить заказ" })).toBeVisible();
 });
@@ -420,7 +442,7 @@ test.describe("without JavaScript", () => {
     expect(response.status()).toBe(200);
     const html = await response.text();
     expect(html).toContain("Оформление заказа");
-    expect(html).toMatch(/data-testid="error-legalFile"[^>]*>Файл больше 10 МБ</);
+    expect(html).toMatch(/data-testid="error-legalFileUpload"[^>]*>Файл больше 10 МБ</);
   });
 
   test("«В корзину» is not offered (it would do nothing); its place is kept", async ({ page }) => {

@@ -176,7 +176,11 @@ type LegalFile = { key: string; name: string } | null;
 
 /** The refusal: the form's message, the field errors, what was typed and the requisites kept. */
 function refused(submission: Submission, message: string | null, errors: FieldErrors, legalFile: LegalFile): OrderReply {
-  return { ...refuse(submission, message, errors, HIDDEN_FIELDS), legalFile };
+  // A refused requisites file (too big, wrong type, or one the API no longer accepts) is asked for
+  // again: its error goes under the file input, so the layer focuses that input.
+  const { [ORDER_FIELD.legalFile]: fileError, ...rest } = errors;
+  const underFields: FieldErrors = fileError ? { ...rest, [ORDER_FIELD.legalFileUpload]: fileError } : errors;
+  return { ...refuse(submission, message, underFields, HIDDEN_FIELDS), legalFile };
 }
 
 /** A field as posted (for the rules across fields, which read a refused form too). */
@@ -215,7 +219,7 @@ export async function placeOrder(
   if (upload && typeof upload !== "string" && upload.size > 0) {
     const uploaded = await uploadFile(context, upload, "requisites");
     if (uploaded.ok) legalFile = { key: uploaded.file.key, name: uploaded.file.originalName || upload.name };
-    else errors[ORDER_FIELD.legalFile] = uploaded.error;
+    else errors[ORDER_FIELD.legalFileUpload] = uploaded.error;
   }
 
   const variations = readLines(typeof rawLines === "string" ? rawLines.trim() : "");

@@ -51,7 +51,7 @@ export interface OrderFormValues {
 }
 
 /** §5 field errors shown under the fields (the requisites file's under `legalFile`). */
-export type OrderErrors = Partial<Record<keyof OrderFormValues | "legalFile", string>>;
+export type OrderErrors = Partial<Record<keyof OrderFormValues | "legalFileUpload", string>>;
 
 /** The form's id (its fields' ids are `ordering-${name}`). */
 export const ORDER_FORM_ID = "ordering";

@@ -32,6 +32,7 @@ import { EMPTY_LOCAL_CART, type LocalCart } from "#app/features/cart/cart.ts";
 import type { CartPriceAnswer } from "#app/features/cart/cart-view.ts";
 import { addQuery, createSearchHistory, removeQuery, type SearchHistory } from "#app/features/search/history.ts";
 import { createLocalIds, isId, type LocalIds } from "./local-ids.ts";
+import { createViewedStore, type ViewedStore } from "#app/features/viewed/viewed-store.ts";
 import { nextNotice, type Notice, type Notices } from "./notice.ts";
 import {
   HISTORY_CHANGE_FAILED,
@@ -58,6 +59,8 @@ export interface LocalStores {
   comparison: LocalIds;
   cart: CartStore;
   history: SearchHistory;
+  /** §4 viewed products (local only, for guests and logged-in visitors alike). */
+  viewed: ViewedStore;
 }
 
 export function createLocalStores(storage: () => StorageLike | null, events: EventSource | null): LocalStores {
@@ -66,6 +69,7 @@ export function createLocalStores(storage: () => StorageLike | null, events: Eve
     comparison: createLocalIds(COMPARISON_STORAGE_KEY, MAX_COMPARISON, storage, events),
     cart: createCartStore(storage, events),
     history: createSearchHistory(storage, events),
+    viewed: createViewedStore(storage, events),
   };
 }
 
@@ -206,6 +210,12 @@ export function PersonalStateProvider({ children }: { children: ReactNode }) {
 
 /** For tests: the provider's value around components without the root route. */
 export { PersonalContext };
+export type { PersonalContextValue };
+
+/** This page's local stores (created once by the provider in the browser); null on the server and outside it. */
+export function useLocalStores(): LocalStores | null {
+  return useContext(PersonalContext)?.local ?? null;
+}
 
 // ───── favourites and comparison ─────
 

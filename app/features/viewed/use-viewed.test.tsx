@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, useEffect } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
+import { createLocalStores, PersonalContext, type PersonalContextValue } from "#app/features/shopping/personal-state.tsx";
 import { useViewedProducts } from "./use-viewed.ts";
 import { VIEWED_STORAGE_KEY } from "./viewed.ts";
 
@@ -21,9 +22,15 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-async function hydrate(element: React.ReactElement) {
+/** The root's provider, reduced to what the viewed list reads: the page's local stores (none on the server). */
+function WithStores({ local, children }: { local: PersonalContextValue["local"]; children: React.ReactNode }) {
+  return <PersonalContext.Provider value={{ local } as PersonalContextValue}>{children}</PersonalContext.Provider>;
+}
+
+async function hydrate(viewed: React.ReactElement) {
+  const element = <WithStores local={createLocalStores(() => localStorage, window)}>{viewed}</WithStores>;
   const container = document.createElement("div");
-  container.innerHTML = renderToString(element);
+  container.innerHTML = renderToString(<WithStores local={null}>{viewed}</WithStores>);
   document.body.append(container);
   const serverHtml = container.innerHTML;
   const onRecoverableError = vi.fn();
@@ -57,5 +64,24 @@ describe("useViewedProducts (§4, after hydration)", () => {
       window.dispatchEvent(new StorageEvent("storage", { key: VIEWED_STORAGE_KEY }));
     });
     expect(container.textContent).toBe("42");
+  });
+
+  it("keeps no store between pages: each provider reads localStorage afresh", async () => {
+    localStorage.setItem(VIEWED_STORAGE_KEY, "[1]");
+    const first = await hydrate(<Viewed />);
+    expect(first.container.textContent).toBe("1");
+    localStorage.setItem(VIEWED_STORAGE_KEY, "[2]");
+    const second = await hydrate(<Viewed />);
+    expect(second.container.textContent).toBe("2");
+  });
+
+  it("is empty outside the provider (nothing personal outside the page's stores)", async () => {
+    localStorage.setItem(VIEWED_STORAGE_KEY, "[9]");
+    const container = document.createElement("div");
+    document.body.append(container);
+    await act(async () => {
+      createRoot(container).render(<Viewed />);
+    });
+    expect(container.textContent).toBe("none");
   });
 });

@@ -3,11 +3,13 @@
  *
  * useSyncExternalStore with an EMPTY server snapshot: the server render and the hydrating client
  * render both see [] (no hydration mismatch), then React re-renders with the stored list. Other tabs
- * are followed through the `storage` event. Loading the groups (product/list/by_group_ids) and
+ * are followed through the `storage` event. The store is the page's own (PersonalStateProvider's local
+ * stores), never a module-level variable. Loading the groups (product/list/by_group_ids) and
  * filtering them with visibleViewedGroups is the caller's job.
  */
 import { useSyncExternalStore } from "react";
-import { EMPTY_VIEWED, getBrowserViewedStore } from "./viewed-store.ts";
+import { useLocalStores } from "#app/features/shopping/personal-state.tsx";
+import { EMPTY_VIEWED } from "./viewed-store.ts";
 
 const noSubscribe = () => () => {};
 const emptySnapshot = () => EMPTY_VIEWED;
@@ -21,7 +23,7 @@ export interface ViewedProducts {
 }
 
 export function useViewedProducts(): ViewedProducts {
-  const store = getBrowserViewedStore();
+  const store = useLocalStores()?.viewed ?? null;
   const ids = useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.getSnapshot ?? emptySnapshot, emptySnapshot);
   return { ids, add: store?.add ?? noop, clear: store?.clear ?? noop };
 }

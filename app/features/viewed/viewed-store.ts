@@ -30,12 +30,3 @@ export function createViewedStore(storage: () => StorageLike | null, events: Eve
     },
   };
 }
-
-let browserStore: ViewedStore | null = null;
-
-/** The page's store; null on the server. */
-export function getBrowserViewedStore(): ViewedStore | null {
-  if (typeof window === "undefined") return null;
-  browserStore ??= createViewedStore(() => window.localStorage, window);
-  return browserStore;
-}
