@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { Maskito, type MaskitoOptions } from "@maskito/core";
-import { formatMasked, formatPhoneInput, maskOptions, normalizePhone, parseMask, PHONE_MASK, PHONE_OPTIONS, unmask } from "./mask.tsx";
+import { DATE_OPTIONS, formatMasked, formatPhoneInput, maskOptions, normalizePhone, parseMask, PHONE_MASK, PHONE_OPTIONS, unmask } from "./mask.tsx";
 
 const literals = (parsed: { mask: Array<string | RegExp> }) => parsed.mask.map((m) => (typeof m === "string" ? m : "_")).join("");
 
@@ -233,5 +233,47 @@ describe("the phone field (Maskito with PHONE_OPTIONS)", () => {
     expect(normalizePhone("")).toBeNull();
     expect(normalizePhone(42)).toBeNull();
     expect(normalizePhone("9".repeat(50))).toBeNull();
+  });
+});
+
+describe("the date field (Maskito Kit, DATE_OPTIONS)", () => {
+  let teardown: (() => void) | null = null;
+  afterEach(() => {
+    teardown?.();
+    document.body.innerHTML = "";
+  });
+  function field(): HTMLInputElement {
+    const input = document.createElement("input");
+    document.body.append(input);
+    const maskito = new Maskito(input, DATE_OPTIONS);
+    teardown = () => maskito.destroy();
+    input.focus();
+    return input;
+  }
+
+  it("typed key by key, the dots come by themselves and every digit stays", () => {
+    const input = field();
+    type(input, "14051988");
+    expect(input.value).toBe("14.05.1988");
+  });
+
+  it("typed with its dots, the same", () => {
+    const input = field();
+    type(input, "14.05.1988");
+    expect(input.value).toBe("14.05.1988");
+  });
+
+  it("pasted whole", () => {
+    const input = field();
+    edit(input, "insertFromPaste", "01.02.1990");
+    expect(input.value).toBe("01.02.1990");
+  });
+
+  it("letters and a month above 12 are not written", () => {
+    const input = field();
+    type(input, "ab31");
+    expect(input.value).toBe("31");
+    type(input, "13");
+    expect(input.value).not.toMatch(/^31\.13/);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The shop's one input-mask helper (§5 masks), over Maskito (`@maskito/core`, `@maskito/react`,
- * ADR 042): the phone in every form now, dates and legal data (ИНН, КПП, БИК, accounts) next.
+ * ADR 042): the phone in every form, dates ("дд.мм.гггг", Maskito Kit's date mask), and legal
+ * data (ИНН, КПП, БИК, accounts) through §5 patterns.
  *
  * Maskito decides each edit from the field's own value and selection at that moment (`beforeinput`
  * and `input`, synchronously), so keys typed with no pause between them, a paste, an IME's insert
@@ -33,7 +34,9 @@ import {
   type MaskitoPreprocessor,
 } from "@maskito/core";
 import { useMaskito } from "@maskito/react";
+import { maskitoDate } from "@maskito/kit";
 import { formatNational, nationalDigits, skippedDigits } from "#contract/phone.ts";
+import { formatDateInput, isoFromTypedDate } from "./dates.ts";
 
 /** §5 token → what it accepts. */
 export const MASK_TOKENS: Readonly<Record<string, RegExp>> = {
@@ -236,6 +239,24 @@ export const MaskedInput = forwardRef<HTMLInputElement, MaskedInputProps>(functi
 /** The phone field of every form: type, keyboard, autofill and placeholder in one place. */
 export const PhoneInput = forwardRef<HTMLInputElement, Omit<MaskedInputProps, "mask" | "type">>(function PhoneInput(props, ref) {
   return <MaskedInput ref={ref} mask={PHONE_OPTIONS} type="tel" inputMode="tel" autoComplete="tel" placeholder="+7 (___) ___-__-__" {...props} />;
+});
+
+/**
+ * Dates as people in Russia write them, "дд.мм.гггг" (Maskito Kit): digits only, the dots put in
+ * as the digits come, a day above 31 or a month above 12 refused as typed. No min/max here: a date
+ * out of range is sent and answered with its own message (a mask that quietly changes the year
+ * would hide the mistake). The form sends the text; `isoFromTypedDate` reads it on the server.
+ */
+export const DATE_OPTIONS: MaskitoOptions = (() => {
+  const kit = maskitoDate({ mode: "dd/mm/yyyy", separator: "." });
+  return { ...kit, plugins: [...kit.plugins, maskitoInitialCalibrationPlugin()] };
+})();
+
+/** A date field: the mask, the numeric keyboard and the placeholder in one place. */
+export const DateInput = forwardRef<HTMLInputElement, Omit<MaskedInputProps, "mask" | "type">>(function DateInput({ defaultValue, ...props }, ref) {
+  // A date typed some other way (without JavaScript: "7-3-1991") comes back written as the field writes it.
+  const iso = defaultValue ? isoFromTypedDate(defaultValue) : null;
+  return <MaskedInput ref={ref} mask={DATE_OPTIONS} inputMode="numeric" placeholder="дд.мм.гггг" defaultValue={iso ? formatDateInput(iso) : defaultValue} {...props} />;
 });
 
 function useMergedRef<T>(a: (node: T | null) => void, b: Ref<T> | undefined): (node: T | null) => void {

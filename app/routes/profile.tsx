@@ -11,7 +11,6 @@ import { SITE_NAME } from "#app/lib/seo.ts";
 import { accountCallFailed, requireLogin } from "#app/features/account/session.server.ts";
 import { profileAction, type ProfileAnswer } from "#app/features/account/profile-actions.server.ts";
 import { idOf } from "#app/features/account/forms.ts";
-import { moscowToday } from "#app/features/posts/post-date.ts";
 import { ProfileSections } from "#app/features/account/profile-sections.tsx";
 import { AddressSection } from "#app/features/account/address-section.tsx";
 import accountStyles from "#app/styles/account.css?url";
@@ -43,7 +42,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     editAddress: idOf(url.searchParams.get("address")),
     /** Only whether suggestions exist: the key stays on the server. */
     addressSuggestions: Boolean(context.dadataKey),
-    today: moscowToday(),
   };
 }
 
@@ -67,7 +65,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="account-page profile-page">
       <h1>Профиль</h1>
-      <ProfileSections user={loaderData.user} today={loaderData.today} answer={actionData ?? null} />
+      <ProfileSections user={loaderData.user} answer={actionData ?? null} />
       <AddressSection
         addresses={loaderData.addresses}
         failed={loaderData.addressesFailed}

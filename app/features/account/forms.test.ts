@@ -10,6 +10,7 @@ import {
   missingForVerified,
 } from "./forms.ts";
 import type { $ZodType } from "zod/v4/core";
+import { formatDateInput, isoFromTypedDate } from "#app/lib/dates.ts";
 import { boundedForm, parseForm, refuse } from "#app/lib/forms.server.ts";
 import { AddressForm, CodeForm, EmailForm, PasswordForm, PhoneForm, profileForm } from "./profile-schemas.server.ts";
 
@@ -53,6 +54,17 @@ describe("profile form (§3 name, birthdate)", () => {
     expect(parseProfileForm(form({ name: new Blob(["x"]) }), TODAY)).toMatchObject({ ok: false });
     expect(parseProfileForm(form({ name: "Анна", birthdate: "1".repeat(1_000_000) }), TODAY)).toMatchObject({ ok: false, errors: { birthdate: expect.any(String) } });
   });
+  it("reads the date field's дд.мм.гггг and the ways a person types a date without the mask", () => {
+    for (const typed of ["14.05.1988", "14-05-1988", "14/05/1988", "14 05 1988", " 14.5.1988 ", "1988-05-14"]) expect(isoFromTypedDate(typed)).toBe("1988-05-14");
+    for (const junk of ["", "14.05.88", "14051988", "1988/05/14", "14.05.1988x", "<script>", "1".repeat(10_000)]) expect(isoFromTypedDate(junk)).toBeNull();
+    expect(formatDateInput("1988-05-14")).toBe("14.05.1988");
+    expect(formatDateInput(null)).toBe("");
+    expect(parseProfileForm(form({ name: "Анна", birthdate: "12.03.1990" }), TODAY)).toEqual({ ok: true, value: { name: "Анна", birthdate: "1990-03-12" } });
+    expect(parseProfileForm(form({ name: "Анна", birthdate: "30.02.1990" }), TODAY)).toMatchObject({ errors: { birthdate: expect.stringContaining("полностью") } });
+    expect(parseProfileForm(form({ name: "Анна", birthdate: "12.03" }), TODAY)).toMatchObject({ errors: { birthdate: expect.stringContaining("полностью") } });
+    expect(parseProfileForm(form({ name: "Анна", birthdate: "01.01.2999" }), TODAY)).toMatchObject({ errors: { birthdate: "Дата рождения не может быть в будущем" } });
+  });
+
   it("shows the birthdate as dd-mm-yyyy (§3)", () => {
     expect(formatBirthdate("1990-03-12")).toBe("12-03-1990");
     expect(formatBirthdate(null)).toBe("");

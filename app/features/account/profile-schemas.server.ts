@@ -9,6 +9,7 @@ import { ShipmentAddressInput } from "#contract/profile.ts";
 import { normalizePhone } from "#contract/phone.ts";
 import { emailProblem } from "#contract/subscription-rules.ts";
 import { BIRTHDATE_MIN, NAME_MAX, PASSWORD_MIN, isCalendarDate } from "./forms.ts";
+import { isoFromTypedDate } from "#app/lib/dates.ts";
 
 /** Name and birthdate (PATCH /profile/update). An empty birthdate clears it; the name is required. */
 export const profileForm = (today: string) =>
@@ -23,8 +24,9 @@ export const profileForm = (today: string) =>
       .string()
       .optional()
       .transform((value, ctx) => {
-        const date = (value ?? "").trim();
-        if (!date) return null;
+        const typed = (value ?? "").trim();
+        if (!typed) return null;
+        const date = isoFromTypedDate(typed) ?? typed;
         if (!isCalendarDate(date)) ctx.addIssue({ code: "custom", message: "Укажите дату рождения полностью: день, месяц и год" });
         else if (date > today) ctx.addIssue({ code: "custom", message: "Дата рождения не может быть в будущем" });
         else if (date < BIRTHDATE_MIN) ctx.addIssue({ code: "custom", message: "Проверьте год рождения" });

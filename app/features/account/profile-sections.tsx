@@ -1,8 +1,9 @@
 /** /profile's forms: personal data, photo, phone, e-mail, password, and the §6 verified status. */
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { PhoneInput, formatPhone } from "#app/lib/mask.tsx";
-import { BIRTHDATE_MIN, NAME_MAX, PASSWORD_MIN, formatBirthdate, missingForVerified } from "./forms.ts";
+import { DateInput, PhoneInput, formatPhone } from "#app/lib/mask.tsx";
+import { NAME_MAX, PASSWORD_MIN, formatBirthdate, missingForVerified } from "./forms.ts";
+import { formatDateInput } from "#app/lib/dates.ts";
 import { Field, FormMessage, useShopForm } from "#app/lib/form-fields.tsx";
 import { fieldError, formMessage } from "#app/lib/forms.ts";
 import { ImageField } from "./image-intake.tsx";
@@ -36,7 +37,7 @@ export function SubmitButton({ intent, children, busy, className = "button butto
   );
 }
 
-export function ProfileSections({ user, today, answer }: { user: ProfileUser; today: string; answer: ProfileAnswer | null }) {
+export function ProfileSections({ user, answer }: { user: ProfileUser; answer: ProfileAnswer | null }) {
   const mine = (intent: ProfileIntent) => (answer?.formIntent === intent ? answer : null);
   const missing = missingForVerified(user);
   const verified = missing.length === 0;
@@ -44,7 +45,7 @@ export function ProfileSections({ user, today, answer }: { user: ProfileUser; to
   const avatar = mine("avatar");
   const password = mine("password");
   const email = mine("email-set");
-  const profileForm = useShopForm<{ name: string; birthdate: string }>({ id: "profile", lastResult: profile, defaultValue: { name: user.name ?? "", birthdate: user.birthdate ?? "" } });
+  const profileForm = useShopForm<{ name: string; birthdate: string }>({ id: "profile", lastResult: profile, defaultValue: { name: user.name ?? "", birthdate: formatDateInput(user.birthdate) } });
   const emailForm = useShopForm<{ email: string }>({ id: "email", lastResult: email });
   const passwordForm = useShopForm<{ currentPassword: string; newPassword: string; newPasswordRepeat: string }>({ id: "password", lastResult: password });
 
@@ -81,11 +82,8 @@ export function ProfileSections({ user, today, answer }: { user: ProfileUser; to
           <Field meta={profileForm.fields.name} label="Имя" autoComplete="name" maxLength={NAME_MAX} required />
           <Field
             meta={profileForm.fields.birthdate}
-            type="date"
             label="Дата рождения"
-            min={BIRTHDATE_MIN}
-            max={today}
-            autoComplete="bday"
+            render={(props) => <DateInput className="field__input" autoComplete="bday" {...props} />}
             hint={user.birthdate ? <>Сейчас указано: <span data-testid="birthdate-shown">{formatBirthdate(user.birthdate)}</span></> : "Необязательно"}
           />
           <FormMessage ok={!failed(profile)} message={noteOf(profile)} testId="profile-message" />
