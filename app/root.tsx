@@ -16,7 +16,7 @@ import { RoutePreloads } from "./lib/navigation.tsx";
 import { DefaultLayout } from "./layouts/default.tsx";
 import { RouteErrorPage } from "./components/error-page.tsx";
 import { ProgressBar } from "./components/progress-bar.tsx";
-import { COATING_PRICE_ACTION } from "./features/coating/coating-form.ts";
+import { COATING_PRICE_ACTION } from "./features/coating/coating-action.ts";
 import { SITE_NAME } from "./lib/seo.ts";
 import { shellData } from "./lib/shell.server.tsx";
 import { sessionUser } from "./features/auth/session-user.server.ts";

@@ -58,8 +58,7 @@ export interface CoatingFormValues {
   productId: number | null;
 }
 
-/** The resource route the live calculator posts to (app/routes/coating-price.ts). */
-export const COATING_PRICE_ACTION = "/coating-price";
+export { COATING_PRICE_ACTION } from "./coating-action.ts";
 
 /** A typical first print run; the visitor changes it at once. */
 export const DEFAULT_QUANTITY = 100;
