@@ -24,7 +24,6 @@ import { errorHandler } from "./server/errors.ts";
 import { hashedAssets } from "./server/static-assets.ts";
 import { createContextFactory } from "./server/load-context.ts";
 import { apiListener } from "./server/api-listener.ts";
-import { closeSanitizer, preloadSanitizer } from "./app/lib/sanitize.server.ts";
 import { createPageCache } from "./server/page-cache.ts";
 import { isLongTailPath } from "./app/features/catalog/long-tail.ts";
 import { renderGate } from "./server/render-gate.ts";
@@ -37,7 +36,6 @@ import { createLimits } from "./limits/limiter.ts";
 
 export async function startServer(env: Env) {
   const startedAt = performance.now();
-  const sanitizer = preloadSanitizer();
   // The route modules load while the backend starts (production; development uses Vite).
   const serverBuild =
     env.NODE_ENV === "development" ? null : (import(/* @vite-ignore */ path.resolve("build/server/index.js")) as Promise<ServerBuild>);
@@ -50,7 +48,7 @@ export async function startServer(env: Env) {
   let build: ServerBuild | (() => Promise<ServerBuild>) | undefined;
   const routes = async () => (typeof build === "function" ? await build() : (build ?? (await (serverBuild as Promise<ServerBuild>)))).routes;
   const getLoadContext = createContextFactory(env, backend, limits, { routes });
-  await Promise.all([sanitizer, getLoadContext.warmUp()]);
+  await getLoadContext.warmUp();
   const app = express();
   app.disable("x-powered-by");
   // Only these peers may set the protocol, host and client IP through X-Forwarded-* (issue 16).
@@ -166,7 +164,7 @@ export async function startServer(env: Env) {
       server.closeIdleConnections();
       await closed;
       clearTimeout(force);
-      await Promise.all([backend.close(), closeSanitizer()]);
+      await backend.close();
       await limits.close();
       console.log("Closed");
     })();

@@ -27,7 +27,7 @@ import { AppLink } from "#app/lib/navigation.tsx";
 import { formatCount } from "#app/lib/format.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import cartStyles from "#app/styles/cart.css?url";
-import { Field, FieldError, fieldIds, useShopForm } from "#app/lib/form-fields.tsx";
+import { Field, FieldError, FileInput, fieldIds, useShopForm } from "#app/lib/form-fields.tsx";
 import { formFailure, formMessage } from "#app/lib/forms.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -238,15 +238,12 @@ export default function OrderingPage({ loaderData, actionData }: Route.Component
               ) : (
                 <label className="field">
                   <span className="field__label">Реквизиты компании (необязательно): PDF, PNG, JPEG или WebP, до 10 МБ</span>
-                  <input
-                    className="field__input"
-                    type="file"
+                  <FileInput
                     name={ORDER_FIELD.legalFileUpload}
                     accept={UPLOAD_ACCEPT_TYPES}
-                    onChange={(e) => {
-                      const file = e.target.files?.[0];
+                    onFile={(file, input) => {
                       const tooBig = Boolean(file && file.size > UPLOAD_MAX_BYTES);
-                      if (tooBig) e.target.value = "";
+                      if (tooBig) input.value = "";
                       setFileTooBig(tooBig);
                     }}
                     data-testid="legal-file"
