@@ -9,6 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { performance } from "node:perf_hooks";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -79,7 +80,8 @@ describe("the PDF", () => {
       "от 29.11.2026",
       "Действительно до 09.12.2026",
       "ООО «Подарки Оптом»",
-      "ИНН 7707083893, КПП 770701001, ОГРН 1027700132195",
+      "ИНН 7707083893, КПП 770701001",
+      "ОГРН 1027700132195",
       "АО «Ромашка»",
       "ИНН 7736207543",
       "Анна Сергеевна Иванова",

@@ -10,7 +10,7 @@
  * every page and no line split across pages; the totals on the right with VAT; the total in words;
  * the payment delay; the conditions; the seller's bank details.
  */
-import type { Content, ContentTable, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
+import type { Column, Content, ContentTable, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import type { KpDocument, KpDocumentLine } from "#contract/kp-document.ts";
 import { moneyInWords } from "#contract/money-words.ts";
 import { pluralRu } from "#contract/plural.ts";
@@ -72,10 +72,11 @@ function header(doc: KpDocument, logo: string | undefined): Content {
   const seller = doc.seller;
   const sellerStack: Content[] = [
     { text: seller.name, bold: true, fontSize: 11, color: ACCENT, margin: [0, 0, 0, 3] },
-    { text: joinPresent([`ИНН ${seller.inn}`, seller.kpp && `КПП ${seller.kpp}`, seller.ogrn && `ОГРН ${seller.ogrn}`]) },
+    { text: joinPresent([`ИНН ${seller.inn}`, seller.kpp && `КПП ${seller.kpp}`]) },
+    ...(seller.ogrn ? [{ text: `ОГРН ${seller.ogrn}` }] : []),
     { text: seller.address },
   ];
-  const offer: Content = {
+  const offer: Column = {
     width: 210,
     alignment: "right",
     stack: [
@@ -85,12 +86,11 @@ function header(doc: KpDocument, logo: string | undefined): Content {
       { text: `Действительно до ${formatDate(doc.validUntil)}`, bold: true },
     ],
   };
+  const columns: Column[] = [];
+  if (logo) columns.push({ width: "auto", stack: [{ image: logo, fit: [96, 48] }], margin: [0, 0, 10, 0] });
+  columns.push({ width: "*", stack: sellerStack, fontSize: 8, color: "#333333" }, offer);
   return {
-    columns: [
-      ...(logo ? [{ width: "auto" as const, image: logo, fit: [96, 48] as [number, number], margin: [0, 0, 10, 0] as [number, number, number, number] }] : []),
-      { width: "*", stack: sellerStack, fontSize: 8, color: "#333333" },
-      offer,
-    ],
+    columns,
     columnGap: 12,
   };
 }
@@ -152,7 +152,7 @@ function lineRow(line: KpDocumentLine, picture: string | undefined, zebra: boole
     printCell(line),
     { text: formatAmount(line.total), alignment: "right", bold: true, noWrap: true },
   ];
-  return fillColor ? cells.map((cell) => ({ ...cell, fillColor }) as TableCell) : cells;
+  return fillColor ? cells.map((cell) => ({ ...(cell as object), fillColor }) as TableCell) : cells;
 }
 
 function linesTable(doc: KpDocument, keys: ReadonlyMap<string, string>): ContentTable {
