@@ -121,6 +121,18 @@ describe("the PDF", () => {
     }
   });
 
+  it("keeps hostile text inside the page: long words break in their column", async () => {
+    const doc = sampleKpDocument({ lines: 3 });
+    doc.lines[0] = { ...doc.lines[0]!, sku: "X".repeat(100), title: "Ж".repeat(300), variation: "🎁 \u202e тест", printLines: [{ description: "Я".repeat(400), price: 1 }] };
+    doc.client = { title: "W".repeat(300), inn: null };
+    doc.delay = { title: "Д".repeat(200), days: 30 };
+    doc.conditions = "Щ".repeat(3000);
+    const text = pdfText(await pdfOf(doc)).replace(/\s+/g, " ");
+    // Each sum stays in the right-hand column, on the page (a widened column would push them off it).
+    for (const line of doc.lines) expect(text).toContain(plain(formatRub(line.total)).replace(" ₽", ""));
+    expect(text).toContain(plain(formatRub(doc.totals.total)));
+  });
+
   it("says how VAT is counted: included, added on top, or none", async () => {
     const added = sampleKpDocument({ lines: 2, vatMode: "added", vatRate: 10 });
     const addedText = pdfText(await pdfOf(added));

@@ -37,8 +37,18 @@ const ZEBRA = "#f4f6f9";
 /** Colours of the named table layouts the rendering thread registers (render-pool.ts). */
 export const PDF_LAYOUT_COLOURS = { rule: RULE, accent: ACCENT } as const;
 
-/** Widths of the lines table (A4 less 36 pt margins = 523 pt; the title takes the rest). */
-const LINE_COLUMNS = [16, 40, 54, "*", 38, 54, 104, 60] as const;
+/** A4's width less the 36 pt margins. */
+const PAGE_WIDTH = 523;
+/** Width of the offer's block on the right of the header and the manager's under it. */
+const RIGHT_BLOCK = 210;
+const GAP = 12;
+/**
+ * Widths of the lines table: 8 columns with 3 pt padding each side, the title takes the rest.
+ * Every width is fixed, never "*": pdfmake widens a star column to its longest word, so a 300-letter
+ * word would push the table off the page; in a fixed column it breaks.
+ */
+const LINE_COLUMNS = [16, 40, 54, PAGE_WIDTH - 8 * 6 - (16 + 40 + 54 + 38 + 54 + 104 + 60), 38, 54, 104, 60];
+const LOGO_BOX: [number, number] = [96, 48];
 /** A picture's box in the table, pt (the loader draws it at 160 px: ~3× for print). */
 const PICTURE_FIT: [number, number] = [36, 36];
 
@@ -77,7 +87,7 @@ function header(doc: KpDocument, logo: string | undefined): Content {
     { text: seller.address },
   ];
   const offer: Column = {
-    width: 210,
+    width: RIGHT_BLOCK,
     alignment: "right",
     stack: [
       { text: "КОММЕРЧЕСКОЕ ПРЕДЛОЖЕНИЕ", bold: true, fontSize: 10.5, color: ACCENT, characterSpacing: 0.3 },
@@ -87,16 +97,17 @@ function header(doc: KpDocument, logo: string | undefined): Content {
     ],
   };
   const columns: Column[] = [];
-  if (logo) columns.push({ width: "auto", stack: [{ image: logo, fit: [96, 48] }], margin: [0, 0, 10, 0] });
-  columns.push({ width: "*", stack: sellerStack, fontSize: 8, color: "#333333" }, offer);
+  if (logo) columns.push({ width: LOGO_BOX[0], stack: [{ image: logo, fit: LOGO_BOX }] });
+  const sellerWidth = PAGE_WIDTH - RIGHT_BLOCK - GAP - (logo ? LOGO_BOX[0] + GAP : 0);
+  columns.push({ width: sellerWidth, stack: sellerStack, fontSize: 8, color: "#333333" }, offer);
   return {
     columns,
-    columnGap: 12,
+    columnGap: GAP,
   };
 }
 
 function rule(top = 8, bottom = 8): Content {
-  return { canvas: [{ type: "line", x1: 0, y1: 0, x2: 523, y2: 0, lineWidth: 1, lineColor: ACCENT }], margin: [0, top, 0, bottom] };
+  return { canvas: [{ type: "line", x1: 0, y1: 0, x2: PAGE_WIDTH, y2: 0, lineWidth: 1, lineColor: ACCENT }], margin: [0, top, 0, bottom] };
 }
 
 function label(text: string): Content {
@@ -122,7 +133,14 @@ function parties(doc: KpDocument): Content {
     ...(m.phone ? [{ text: `Тел.: ${m.phone}` }] : []),
     ...(m.email ? [{ text: `E-mail: ${m.email}` }] : []),
   ];
-  return { columns: [{ width: "*", stack: client }, { width: 210, stack: manager }], columnGap: 12, margin: [0, 0, 0, 12] };
+  return {
+    columns: [
+      { width: PAGE_WIDTH - RIGHT_BLOCK - GAP, stack: client },
+      { width: RIGHT_BLOCK, stack: manager },
+    ],
+    columnGap: GAP,
+    margin: [0, 0, 0, 12],
+  };
 }
 
 const headCell = (text: string, alignment: "left" | "right" | "center" = "left"): TableCell => ({ text, style: "tableHeader", alignment });
@@ -171,6 +189,8 @@ function linesTable(doc: KpDocument, keys: ReadonlyMap<string, string>): Content
       headerRows: 1,
       // A line stays on one page; the header row repeats on every page (pdfmake headerRows).
       dontBreakRows: true,
+      // The header never ends a page alone.
+      keepWithHeaderRows: 1,
       widths: [...LINE_COLUMNS],
       body: [headerRow, ...doc.lines.map((line, index) => lineRow(line, line.image ? keys.get(line.image) : undefined, index % 2 === 1))],
     },
@@ -179,6 +199,8 @@ function linesTable(doc: KpDocument, keys: ReadonlyMap<string, string>): Content
     margin: [0, 0, 0, 10],
   };
 }
+
+const TOTALS_WIDTH = 280;
 
 function totalsBlock(doc: KpDocument): Content {
   const t = doc.totals;
@@ -198,11 +220,12 @@ function totalsBlock(doc: KpDocument): Content {
   const totalRow = rows.findIndex(([, , strong]) => strong);
   return {
     columns: [
-      { width: "*", text: "" },
+      { width: PAGE_WIDTH - TOTALS_WIDTH, text: "" },
       {
-        width: 280,
+        width: TOTALS_WIDTH,
         table: {
-          widths: ["*", 96],
+          // kpTotals pads 6 pt on the left of each cell.
+          widths: [TOTALS_WIDTH - 2 * 6 - 96, 96],
           body: rows.map(([name, value, strong], index) => [
             { text: name, alignment: "right", bold: strong, fontSize: strong ? 10 : 8.5, border: [false, index === totalRow, false, false] },
             { text: value, alignment: "right", bold: strong, fontSize: strong ? 10 : 8.5, noWrap: true, border: [false, index === totalRow, false, false] },
@@ -261,7 +284,8 @@ function requisites(doc: KpDocument): Content {
       { text: "Реквизиты продавца", bold: true, fontSize: 9, color: ACCENT, margin: [0, 8, 0, 3] },
       {
         table: {
-          widths: [110, "*"],
+          // kpPlain pads 6 pt before the second column.
+          widths: [110, PAGE_WIDTH - 110 - 6],
           body: [
             row("Продавец", s.name),
             row("ИНН / КПП", joinPresent([s.inn, s.kpp], " / ")),

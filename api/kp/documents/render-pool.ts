@@ -203,8 +203,6 @@ export function createRenderPool(options: RenderPoolOptions = {}) {
       },
       resourceLimits: WORKER_LIMITS,
     });
-    // An idle thread never keeps the process alive (a request in flight does).
-    worker.unref();
     const own: Thread = { worker, ready: false };
     worker.on("message", (reply: Reply) => {
       if (thread !== own) return;
@@ -228,10 +226,7 @@ export function createRenderPool(options: RenderPoolOptions = {}) {
 
   function send() {
     if (!thread?.ready || !running) return;
-    const task = running;
-    jobTimer = setTimeout(() => stop(new Error(`The document was not drawn in ${jobTimeoutMs} ms`)), jobTimeoutMs);
-    jobTimer.unref();
-    thread.worker.postMessage({ id: task.id, job: task.job });
+    thread.worker.postMessage({ id: running.id, job: running.job });
   }
 
   function pump() {
@@ -240,6 +235,7 @@ export function createRenderPool(options: RenderPoolOptions = {}) {
     if (!task) {
       clearTimeout(idleTimer);
       if (thread) {
+        thread.worker.unref();
         idleTimer = setTimeout(() => stop(new Error("idle")), idleMs);
         idleTimer.unref();
       }
@@ -247,7 +243,12 @@ export function createRenderPool(options: RenderPoolOptions = {}) {
     }
     clearTimeout(idleTimer);
     running = task;
+    // The time counts from here, the thread's start included (a thread that never gets ready fails the document too).
+    jobTimer = setTimeout(() => stop(new Error(`The document was not drawn in ${jobTimeoutMs} ms`)), jobTimeoutMs);
+    jobTimer.unref();
     thread ??= start();
+    // While it draws, the thread keeps the process alive (a script awaiting its document); idle, it doesn't.
+    thread.worker.ref();
     send();
   }
 
