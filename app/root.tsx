@@ -9,7 +9,7 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { siteCityTitle } from "./features/city/city.ts";
+import { siteCityTitle } from "./lib/city.ts";
 import { recordNavigationTarget } from "./lib/chunk-reload.ts";
 import { useRootData } from "./lib/root-data.ts";
 import { RoutePreloads } from "./lib/navigation.tsx";
@@ -18,7 +18,7 @@ import { RouteErrorPage } from "./components/error-page.tsx";
 import { ProgressBar } from "./components/progress-bar.tsx";
 import { COATING_PRICE_ACTION } from "./features/coating/coating-action.ts";
 import { SITE_NAME } from "./lib/seo.ts";
-import { shellData } from "./lib/shell.server.tsx";
+import { shellData } from "./layouts/parts/shell.server.tsx";
 import { sessionUser } from "./features/auth/session-user.server.ts";
 import { AUTH_ACTIONS } from "./features/auth/auth-forms.ts";
 import { MetrikaPixel, MetrikaTag, useMetrika } from "./components/metrika.tsx";

@@ -67,6 +67,13 @@ export type ResetPasswordLinkSent = z.infer<typeof ResetPasswordLinkSent>;
  */
 export const CLIENT_IP_HEADER = "X-Client-IP";
 
+/**
+ * The origin the visitor used (the storefront knows the regional host), sent by the storefront on
+ * its API calls: links in letters point there when SITE_URL is unset (api/subscription/routes.ts,
+ * `siteOrigin`).
+ */
+export const SITE_ORIGIN_HEADER = "X-Site-Origin";
+
 /** Storefront pages the account letters link to: `${site}/email/confirm?token=…`, `${site}/reset-password?token=…`. */
 export const EMAIL_CONFIRM_PAGE = "/email/confirm";
 export const RESET_PASSWORD_PAGE = "/reset-password";

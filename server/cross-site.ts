@@ -13,7 +13,7 @@
  * so there is nothing to forge: it passes, as in Hono. Unlike Hono, JSON bodies are checked too.
  */
 import type { Request, RequestHandler } from "express";
-import { hostForCity, MOSCOW_PREFIX } from "#app/features/city/city.ts";
+import { hostForCity, MOSCOW_PREFIX } from "#app/lib/city.ts";
 import { quoted, reject } from "./reject.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

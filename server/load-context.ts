@@ -2,23 +2,33 @@
  * The load context for Express (ADR 048: Express stays in server/): the city middleware, which
  * resolves the §4 city before the page cache and adds its cookie when the headers go out
  * (on-headers), and `getLoadContext`, which reads Express's request into the app's `PageRequest`.
+ * The sitemap service (features/seo) is wired here too, beside the load context: app/lib imports no feature.
  */
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import onHeaders from "on-headers";
-import { CITY_COOKIE } from "#app/features/city/city.ts";
+import { CITY_COOKIE } from "#app/lib/city.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
-import { createAppContextFactory, type AppContextOptions, type PageRequest, type ResolvedCity } from "#app/lib/context.server.ts";
+import { createAppContextFactory, type PageRequest, type ResolvedCity } from "#app/lib/context.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import type { Limits } from "#limits/limiter.ts";
+import { createSitemapService } from "#app/features/seo/sitemap.server.ts";
+import { sitemapPages, type RouteManifest } from "#app/features/seo/sitemap-handle.ts";
 
 /** The city resolved for this response by `resolveCity` (`res.locals.city`), if it ran; the page cache keys on it. */
 export function resolvedCity(res: ExpressResponse): ResolvedCity | undefined {
   return res.locals.city as ResolvedCity | undefined;
 }
 
+export interface ContextFactoryOptions {
+  /** The server build's route manifest (`build.routes`): the pages sitemap lists what route handles declare. */
+  routes?: () => Promise<RouteManifest>;
+}
+
 /** `limits`: the shop's rate limiter (server.ts makes one for the storefront and the embedded API). */
-export function createContextFactory(env: Env, backend: Backend, limits?: Limits, options?: AppContextOptions) {
-  const app = createAppContextFactory(env, backend, limits, options);
+export function createContextFactory(env: Env, backend: Backend, limits?: Limits, options: ContextFactoryOptions = {}) {
+  const app = createAppContextFactory(env, backend, limits);
+  const routes = options.routes ?? (async () => ({}));
+  const sitemaps = createSitemapService(backend, env.REQUEST_TIMEOUT, async () => sitemapPages(await routes()));
 
   /**
    * The host the visitor asked for: Host, or X-Forwarded-Host from a trusted proxy (TRUST_PROXY).
@@ -86,5 +96,5 @@ export function createContextFactory(env: Env, backend: Backend, limits?: Limits
     return app(page);
   }
 
-  return Object.assign(getLoadContext, { warmUp: app.warmUp, resolveCity, content: app.content, sitemaps: app.sitemaps, cityOrigin });
+  return Object.assign(getLoadContext, { warmUp: app.warmUp, resolveCity, content: app.content, sitemaps, cityOrigin });
 }

@@ -40,7 +40,7 @@ import type { AddressInfo } from "node:net";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
 import { isbot } from "isbot";
-import { CITY_COOKIE } from "#app/features/city/city.ts";
+import { CITY_COOKIE } from "#app/lib/city.ts";
 import { AUTH_COOKIE_NAMES, readCookies } from "#app/lib/cookies.server.ts";
 
 export const PAGE_CACHE_HEADER = "X-Page-Cache";

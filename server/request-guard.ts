@@ -12,7 +12,7 @@
  *   trusted X-Forwarded-Proto must be http or https.
  */
 import type { Request, RequestHandler } from "express";
-import { isValidHost } from "#app/features/city/city.ts";
+import { isValidHost } from "#app/lib/city.ts";
 import { quoted, reject } from "./reject.ts";
 import { redactUrl } from "./log-redact.ts";
 

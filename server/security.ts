@@ -1,6 +1,6 @@
 import { randomFillSync } from "node:crypto";
 import type { RequestHandler } from "express";
-import { hostForCity } from "#app/features/city/city.ts";
+import { hostForCity } from "#app/lib/city.ts";
 
 /** The plain and the msk. origin of the requesting host. */
 function regionalOrigins(protocol: string, host: string): string {

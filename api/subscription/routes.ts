@@ -1,13 +1,10 @@
 /** The newsletter subscription (contract/subscription.ts): subscribe, and confirm by the letter's link. */
 import { Hono, type Context } from "hono";
-import { endpoints } from "../../contract/index";
+import { endpoints, SITE_ORIGIN_HEADER } from "../../contract/index";
 import type { ApiDeps } from "../deps";
 import { route } from "../http/route";
 import { createMailer } from "../mail/mailer";
 import { createSubscriptionService } from "./service";
-
-/** The storefront names the origin the visitor used (it knows the regional host); see siteOrigin. */
-export const SITE_ORIGIN_HEADER = "X-Site-Origin";
 
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 

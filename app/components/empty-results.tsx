@@ -1,5 +1,5 @@
 import { useRootData } from "#app/lib/root-data.ts";
-import { telHref } from "#app/features/content/contacts.ts";
+import { telHref } from "#app/lib/format.ts";
 import { trackGoal } from "#app/lib/analytics.ts";
 
 export interface EmptyResultsProps {

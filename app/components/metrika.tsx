@@ -8,7 +8,7 @@
  * - `useMetrika`: a `hit` for every client-side navigation after that, and the §9 goals that are
  *   not tied to one component, from one set of document listeners: tel: links (`telephone`), help
  *   links (`help`), and the filter panels' open and click events, found by their
- *   `data-filter-goal` attribute (app/components/listing/*).
+ *   `data-filter-goal` attribute (app/features/catalog/listing/*).
  */
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";

@@ -5,7 +5,7 @@
  * change"). The HTML is exactly what React writes for the same elements, so the browser hydrates
  * the ordinary components against it: links are real `<Link>`s after hydration.
  *
- * The server half (app/lib/shell.server.tsx) renders the markup when it builds the shell data and
+ * The server half (app/layouts/parts/shell.server.tsx) renders the markup when it builds the shell data and
  * registers it under the data object the component receives; in the browser nothing is registered
  * and the children render (and hydrate) as usual. Components placed here must not put two text
  * nodes side by side (React separates them with `<!-- -->` in a streamed page but not in static

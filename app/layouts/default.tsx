@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { Suspense, type ReactNode } from "react";
-import { Header } from "#app/components/header.tsx";
-import { Footer } from "#app/components/footer.tsx";
+import { Header } from "#app/layouts/parts/header.tsx";
+import { Footer } from "#app/layouts/parts/footer.tsx";
 
 /** Full shell: header with menu, city, search and shop entries; footer with contacts. */
 export function DefaultLayout({ children }: { children: ReactNode }) {

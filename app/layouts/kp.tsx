@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { ReactNode } from "react";
-import { Header } from "#app/components/header.tsx";
+import { Header } from "#app/layouts/parts/header.tsx";
 
 /** Commercial offers (KP): the header and a wide work area, no footer. */
 export function KpLayout({ children }: { children: ReactNode }) {

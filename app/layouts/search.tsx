@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import type { ReactNode } from "react";
-import { Header } from "#app/components/header.tsx";
-import { Footer } from "#app/components/footer.tsx";
+import { Header } from "#app/layouts/parts/header.tsx";
+import { Footer } from "#app/layouts/parts/footer.tsx";
 
 /** Search results: the shell with a full-width results area. */
 export function SearchLayout({ children }: { children: ReactNode }) {

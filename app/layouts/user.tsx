@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from "react-router";
 import type { ReactNode } from "react";
-import { Header } from "#app/components/header.tsx";
-import { Footer } from "#app/components/footer.tsx";
+import { Header } from "#app/layouts/parts/header.tsx";
+import { Footer } from "#app/layouts/parts/footer.tsx";
 import { LogoutButton } from "#app/features/auth/logout-button.tsx";
 import { RouteErrorPage } from "#app/components/error-page.tsx";
 

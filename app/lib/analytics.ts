@@ -14,7 +14,7 @@
  *   sex, battery_capacity.
  */
 
-/** Facet key (app/components/listing/types.ts FacetGroupView.key, plus the price and quantity forms) → §9 filter name. */
+/** Facet key (app/features/catalog/listing/types.ts FacetGroupView.key, plus the price and quantity forms) → §9 filter name. */
 export const FILTER_GOAL_NAMES = {
   price: "price",
   quantity: "quantity",

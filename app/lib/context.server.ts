@@ -9,9 +9,8 @@
  */
 import { isbot } from "isbot";
 import type { City } from "#contract/content.ts";
-import { CLIENT_IP_HEADER } from "#contract/auth.ts";
-import { SITE_ORIGIN_HEADER } from "#app/features/subscription/subscription.server.ts";
-import { CITY_COOKIE, hostForCity, isMoscowHost, selectCity } from "#app/features/city/city.ts";
+import { CLIENT_IP_HEADER, SITE_ORIGIN_HEADER } from "#contract/auth.ts";
+import { CITY_COOKIE, hostForCity, isMoscowHost, selectCity } from "#app/lib/city.ts";
 import { bearerToken, createApiClient } from "./api-client.server.ts";
 import type { Backend } from "./backend.server.ts";
 import { createSharedCache } from "./cache.server.ts";
@@ -20,8 +19,6 @@ import { authCookieMigration, authCookies, cityCookie, managerCookie, readAuthCo
 import type { Env } from "./env.server.ts";
 import { pageLimitedFetch } from "./page-limit.server.ts";
 import { createLimits, type Limits } from "#limits/limiter.ts";
-import { createSitemapService } from "#app/features/seo/sitemap.server.ts";
-import { sitemapPages, type RouteManifest } from "#app/features/seo/sitemap-handle.ts";
 
 export interface Site {
   /** Origin as the visitor sees it, e.g. "https://msk.example.ru". */
@@ -58,16 +55,9 @@ export interface PageRequest {
   setCookie(cookie: string): void;
 }
 
-export interface AppContextOptions {
-  /** The server build's route manifest (`build.routes`): the pages sitemap lists what route handles declare. */
-  routes?: () => Promise<RouteManifest>;
-}
-
 /** `limits`: the shop's rate limiter (server.ts makes one for the storefront and the embedded API). */
-export function createAppContextFactory(env: Env, backend: Backend, limits: Limits = createLimits(), options: AppContextOptions = {}) {
+export function createAppContextFactory(env: Env, backend: Backend, limits: Limits = createLimits()) {
   const content = createContentService(backend, env.REQUEST_TIMEOUT);
-  const routes = options.routes ?? (async () => ({}));
-  const sitemaps = createSitemapService(backend, env.REQUEST_TIMEOUT, async () => sitemapPages(await routes()));
   /** Anonymous catalogue reads, shared by every request (API_CACHE_TTL; cleared on catalogue changes). */
   const readCache =
     env.API_CACHE_TTL > 0
@@ -163,7 +153,7 @@ export function createAppContextFactory(env: Env, backend: Backend, limits: Limi
   /** Fills the shared content cache before the first visitor arrives (failures are not cached). */
   const warmUp = () => Promise.all([content.init(), content.cities(), content.seo(null)]).then(() => {});
 
-  return Object.assign(createLoadContext, { warmUp, chooseCity, originFor, content, sitemaps });
+  return Object.assign(createLoadContext, { warmUp, chooseCity, originFor, content });
 }
 
 export type AppContextFactory = ReturnType<typeof createAppContextFactory>;

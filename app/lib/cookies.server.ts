@@ -1,5 +1,5 @@
 import { parse, serialize, type SerializeOptions } from "cookie";
-import { CITY_COOKIE, CITY_COOKIE_MAX_AGE, baseHostname, isValidHostname } from "#app/features/city/city.ts";
+import { CITY_COOKIE, CITY_COOKIE_MAX_AGE, baseHostname, isValidHostname } from "#app/lib/city.ts";
 
 /** §9: auth cookie lifetime, 31 days. */
 export const AUTH_COOKIE_MAX_AGE = 2678400;

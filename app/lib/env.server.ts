@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidHostname } from "#app/features/city/city.ts";
+import { isValidHostname } from "#app/lib/city.ts";
 
 /** §8: the message the process stops with when the API base URL is unusable. */
 export const MISSING_API_URL_MESSAGE = "Create an .env file with VITE_API_URL property!";

@@ -14,7 +14,7 @@
  *   is not).
  * - A prefetch or prerender (`Sec-Purpose`) is not a visit: nobody has seen the page yet.
  */
-import { hostForCity, MOSCOW_PREFIX } from "#app/features/city/city.ts";
+import { hostForCity, MOSCOW_PREFIX } from "#app/lib/city.ts";
 
 const OURS = new Set(["same-origin", "same-site", "none"]);
 

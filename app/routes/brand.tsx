@@ -14,9 +14,9 @@ import { rasterImage, seoMeta } from "#app/lib/seo.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
-import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
+import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { HtmlContent } from "#app/components/html-content.tsx";
-import { Listing } from "#app/components/listing/listing.tsx";
+import { Listing } from "#app/features/catalog/listing/listing.tsx";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const scope = { kind: "brand", slug: params.slug } as const;

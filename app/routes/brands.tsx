@@ -9,7 +9,7 @@ import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
-import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
+import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 
 const CRUMBS = [{ title: "Бренды", href: "/brands" }];
 

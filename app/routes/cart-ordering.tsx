@@ -18,8 +18,8 @@ import { DELIVERY_TYPES, EMPTY_ORDER_FORM, ORDER_FIELD, ORDER_FORM_ID, thanksHre
 import { useCartPage } from "#app/features/cart/use-cart.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
 import { toCoatingChoice } from "#app/features/coating/coating-form.ts";
-import { CartTotals, NoScriptCart, OrderBlockNote, PricingError, RemovedNotice, indexChoices } from "#app/components/cart/cart-parts.tsx";
-import { DeliveryFields } from "#app/components/cart/delivery-fields.tsx";
+import { CartTotals, NoScriptCart, OrderBlockNote, PricingError, RemovedNotice, indexChoices } from "#app/features/cart/cart-parts.tsx";
+import { DeliveryFields } from "#app/features/cart/delivery-fields.tsx";
 import { PhoneInput } from "#app/lib/mask.tsx";
 import { trackGoal } from "#app/lib/analytics.ts";
 import { useRootData } from "#app/lib/root-data.ts";

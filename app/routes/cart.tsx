@@ -17,7 +17,7 @@ import { cartIssues, EMPTY_CART_VIEW, type CartPriceAnswer } from "#app/features
 import { useCartPage } from "#app/features/cart/use-cart.ts";
 import { useDraft } from "#app/features/cart/use-draft.ts";
 import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
-import { CartLineRow, CartTotals, CartImages, OrderBlockNote, NoScriptCart, PricingError, RemovedNotice, indexChoices } from "#app/components/cart/cart-parts.tsx";
+import { CartLineRow, CartTotals, CartImages, OrderBlockNote, NoScriptCart, PricingError, RemovedNotice, indexChoices } from "#app/features/cart/cart-parts.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { SITE_NAME } from "#app/lib/seo.ts";

@@ -7,7 +7,7 @@ import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
-import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
+import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 
 const CRUMBS = [{ title: "Каталог", href: "/catalog" }];
 

@@ -20,8 +20,8 @@ import { inCity } from "#contract/city-tokens.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
-import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
-import { Listing } from "#app/components/listing/listing.tsx";
+import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
+import { Listing } from "#app/features/catalog/listing/listing.tsx";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = params.slug;

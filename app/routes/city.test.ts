@@ -1,7 +1,7 @@
 /** The §4 city switch without state changes on GET and without open redirects (issue 16, ADR 024). */
 import { describe, expect, it } from "vitest";
 import type { City } from "#contract/content.ts";
-import { hostForCity, isMoscowHost } from "#app/features/city/city.ts";
+import { hostForCity, isMoscowHost } from "#app/lib/city.ts";
 import { action, loader } from "./city.ts";
 import type { Route } from "./+types/city";
 

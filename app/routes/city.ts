@@ -19,7 +19,7 @@ import type { Route } from "./+types/city";
 import { cityCookie, sharesCookies } from "#app/lib/cookies.server.ts";
 import { pageNotFoundMessage } from "#app/lib/filters.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
-import { isMoscowHost } from "#app/features/city/city.ts";
+import { isMoscowHost } from "#app/lib/city.ts";
 
 const CitySwitch = z.object({
   cityId: z.coerce.number().int().positive(),

@@ -12,7 +12,7 @@ import { useSavedItems, type AnswerOf } from "#app/features/shopping/use-saved-l
 import { DroppedNotice, EmptyList, NeedsJavaScript } from "#app/features/shopping/saved-page.tsx";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { pluralRu } from "#contract/plural.ts";
-import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
+import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { quoted } from "#contract/quotes.ts";

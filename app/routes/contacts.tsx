@@ -8,11 +8,11 @@ import type { SitemapHandle } from "#app/features/seo/sitemap-handle.ts";
 import { seoMeta } from "#app/lib/seo.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
-import { telHref } from "#app/features/content/contacts.ts";
+import { telHref } from "#app/lib/format.ts";
 import { mapLinks, mapWidgetUrl, officeMapId } from "#app/features/content/office-map.ts";
 import { loadStaticPage } from "#app/features/content/static-page.server.ts";
-import { StaticPageView } from "#app/components/static-page-view.tsx";
-import { cityContacts } from "#app/lib/shell.server.tsx";
+import { StaticPageView } from "#app/features/content/static-page-view.tsx";
+import { cityContacts } from "#app/layouts/parts/shell.server.tsx";
 import { inCity } from "#contract/city-tokens.ts";
 
 // §2: in the pages sitemap when the content service has the page.

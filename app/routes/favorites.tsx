@@ -10,8 +10,8 @@ import type { ProductCardView } from "#app/features/catalog/card-view.ts";
 import { useSavedItems, type AnswerOf } from "#app/features/shopping/use-saved-list.ts";
 import { DroppedNotice, EmptyList, NeedsJavaScript } from "#app/features/shopping/saved-page.tsx";
 import { pluralRu } from "#contract/plural.ts";
-import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
-import { ProductGrid } from "#app/components/catalog/product-card.tsx";
+import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
+import { ProductGrid } from "#app/features/catalog/product-card.tsx";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
 
 const CRUMBS = [{ title: "Избранное", href: "/favorites" }];

@@ -12,15 +12,15 @@ import { toCardView, type ProductCardView } from "#app/features/catalog/card-vie
 import { enrichOrderInfo, parseOrderInfo, productGroupIdsOf, ORDER_INFO_SECTIONS } from "#app/features/catalog/order-info.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { sanitizedHtml } from "#app/lib/sanitize.server.ts";
-import { cityContacts } from "#app/lib/shell.server.tsx";
+import { cityContacts } from "#app/layouts/parts/shell.server.tsx";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { resolveSeo, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
 import { JsonLd } from "#app/lib/json-ld.tsx";
-import { MainSlider } from "#app/components/home/main-slider.tsx";
-import { Banners } from "#app/components/home/banners.tsx";
-import { ProductStrip } from "#app/components/home/product-strip.tsx";
-import { ViewedProducts } from "#app/components/home/viewed-products.tsx";
-import { OrderInfo, type OrderInfoView, type OrderInfoViewItem } from "#app/components/home/order-info.tsx";
+import { MainSlider } from "#app/features/home/main-slider.tsx";
+import { Banners } from "#app/features/home/banners.tsx";
+import { ProductStrip } from "#app/features/catalog/product-strip.tsx";
+import { ViewedProducts } from "#app/features/viewed/viewed-products.tsx";
+import { OrderInfo, type OrderInfoView, type OrderInfoViewItem } from "#app/features/home/order-info.tsx";
 
 /** Cards per strip: two rows of the desktop grid (4 columns). */
 const STRIP_LIMIT = 8;

@@ -16,9 +16,9 @@ import { seoMeta } from "#app/lib/seo.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
-import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
+import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { HtmlContent } from "#app/components/html-content.tsx";
-import { ProductStrip } from "#app/components/home/product-strip.tsx";
+import { ProductStrip } from "#app/features/catalog/product-strip.tsx";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const page = await loadPostItem({ url, params, context });

@@ -10,7 +10,7 @@ import postStyles from "#app/styles/posts.css?url";
 import { seoMeta } from "#app/lib/seo.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, itemListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
-import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
+import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 
 export const loader = ({ url, context }: Route.LoaderArgs) => loadPostList({ url, context });
 

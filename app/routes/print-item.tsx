@@ -13,9 +13,9 @@ import { nowOrLater, settledWithin, SECONDARY_DATA_WAIT_MS } from "#app/lib/defe
 import { rasterImage, resolveSeo, seoMeta } from "#app/lib/seo.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
-import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
+import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { HtmlContent } from "#app/components/html-content.tsx";
-import { DeferredStrip } from "#app/components/product/deferred-strip.tsx";
+import { DeferredStrip } from "#app/features/catalog/deferred-strip.tsx";
 import { stripCards } from "#app/features/catalog/strip.server.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { plainText } from "#app/lib/format.ts";

@@ -4,7 +4,7 @@ import type { SitemapHandle } from "#app/features/seo/sitemap-handle.ts";
 import { endpoints } from "#contract/index.ts";
 import { mainContentError } from "#app/lib/page-errors.server.ts";
 import { resolveSeo, seoMeta } from "#app/lib/seo.ts";
-import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
+import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 

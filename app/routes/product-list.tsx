@@ -10,8 +10,8 @@ import { seoMeta } from "#app/lib/seo.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { breadcrumbListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
-import { Breadcrumbs } from "#app/components/catalog/breadcrumbs.tsx";
-import { Listing } from "#app/components/listing/listing.tsx";
+import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
+import { Listing } from "#app/features/catalog/listing/listing.tsx";
 
 function isCuratedList(name: string): name is CuratedList {
   return Object.hasOwn(PRODUCT_LISTS, name);

@@ -4,7 +4,7 @@ import type { SitemapHandle } from "#app/features/seo/sitemap-handle.ts";
 import { seoMeta } from "#app/lib/seo.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { loadStaticPage } from "#app/features/content/static-page.server.ts";
-import { StaticPageView } from "#app/components/static-page-view.tsx";
+import { StaticPageView } from "#app/features/content/static-page-view.tsx";
 
 
 // §2: in the pages sitemap when the content service has the page.

@@ -28,7 +28,7 @@ import { startedOnThisSite } from "#app/lib/fetch-site.server.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { seoMeta, SITE_NAME, type PageSeo } from "#app/lib/seo.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
-import { Listing } from "#app/components/listing/listing.tsx";
+import { Listing } from "#app/features/catalog/listing/listing.tsx";
 import { pluralRu } from "#contract/plural.ts";
 import { ShopEmptyResults } from "#app/components/empty-results.tsx";
 import searchStyles from "#app/styles/search.css?url";

@@ -10,7 +10,7 @@ import { isStaticPage, STATIC_PAGES } from "#app/features/content/static-pages.t
 import { seoMeta } from "#app/lib/seo.ts";
 import { sharedPage } from "#app/lib/cache-control.ts";
 import { loadStaticPage } from "#app/features/content/static-page.server.ts";
-import { StaticPageView } from "#app/components/static-page-view.tsx";
+import { StaticPageView } from "#app/features/content/static-page-view.tsx";
 
 // §2: every static page the content service has, in the pages sitemap.
 export const handle = { sitemap: { paths: STATIC_PAGES.map((slug) => `/${slug}`), content: true } } satisfies SitemapHandle;

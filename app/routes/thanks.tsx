@@ -7,7 +7,7 @@ import type { Route } from "./+types/thanks";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { SITE_NAME } from "#app/lib/seo.ts";
-import { telHref } from "#app/features/content/contacts.ts";
+import { telHref } from "#app/lib/format.ts";
 import { pickupOffices } from "#app/features/cart/ordering.server.ts";
 import cartStyles from "#app/styles/cart.css?url";
 

@@ -1,6 +1,6 @@
 /** The account lists' order picker (a GET form: works without JavaScript) and page links. */
 import { Form, useSubmit } from "react-router";
-import { PageLinks } from "#app/components/listing/pagination.tsx";
+import { PageLinks } from "#app/features/catalog/listing/pagination.tsx";
 import { listSearch, type SortOption } from "./lists.ts";
 
 /** `keep`: other query values the list keeps when its order changes (e.g. hidden=1). */

@@ -3,7 +3,7 @@ import type { Paged } from "#contract/endpoint.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { KP_SORTS, dateAttr, formatDate, listSearch } from "./lists.ts";
-import { PageLinks } from "#app/components/listing/pagination.tsx";
+import { PageLinks } from "#app/features/catalog/listing/pagination.tsx";
 import { SortForm } from "./list-parts.tsx";
 
 export interface OfferRow {

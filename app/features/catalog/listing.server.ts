@@ -21,7 +21,7 @@ import { endpoints } from "#contract/index.ts";
 import { FILTER_WORD_MESSAGE, splitFilters } from "#app/lib/filters.ts";
 import { mainContentError, notFound } from "#app/lib/page-errors.server.ts";
 import { resolveSeo, SITE_NAME, type PageSeo } from "#app/lib/seo.ts";
-import type { FacetGroupView, FacetOptionView, FacetsView, ListingView } from "#app/components/listing/types.ts";
+import type { FacetGroupView, FacetOptionView, FacetsView, ListingView } from "#app/features/catalog/listing/types.ts";
 import { toCardView } from "./card-view.ts";
 import {
   emptyFilters,

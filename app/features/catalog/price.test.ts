@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice, groupDigits, priceForQuantity, reverseAncestors, roundPriceRange } from "./price.ts";
+import { formatPrice, priceForQuantity, reverseAncestors, roundPriceRange } from "./price.ts";
 
 const NBSP = "\u00a0";
 
@@ -44,18 +44,6 @@ describe("formatPrice (ru-RU)", () => {
     const samples = [0, 0.01, 0.5, 1, 9.99, 10, 99.5, 100, 999, 1000, 1000.1, 9999.99, 10000, 12345.67, 100000, 999999.99, 1e6, 1234567.89, -5, -1234.5];
     for (let i = 0; i < 200; i++) samples.push(Math.round(((i * 7919) % 100003) * 137.31) / 100);
     for (const n of samples) expect(formatPrice(n), String(n)).toBe(viaIntl(n));
-  });
-});
-
-describe("groupDigits", () => {
-  it("groups by three from the right with non-breaking spaces", () => {
-    expect(groupDigits(0)).toBe("0");
-    expect(groupDigits(999)).toBe("999");
-    expect(groupDigits(1000)).toBe(`1${NBSP}000`);
-    expect(groupDigits(12500)).toBe(`12${NBSP}500`);
-    expect(groupDigits(1234567)).toBe(`1${NBSP}234${NBSP}567`);
-    expect(groupDigits(-12500.7)).toBe(`-12${NBSP}500`);
-    expect(groupDigits(Number.NaN)).toBe("0");
   });
 });
 

@@ -2,6 +2,7 @@
  * Catalogue price helpers (§3 filter data, product cards). Browser code: types only from contract/.
  */
 import type { PriceTier } from "#contract/catalog.ts";
+import { groupDigits } from "#app/lib/format.ts";
 
 /** §3 Filter data: priceRange min rounded DOWN, max rounded UP, to whole rubles. Non-numbers → 0. */
 export function roundPriceRange(range: { min: number; max: number }): { min: number; max: number } {
@@ -10,17 +11,6 @@ export function roundPriceRange(range: { min: number; max: number }): { min: num
 }
 
 const NBSP = "\u00a0";
-
-/**
- * A whole number's digits in groups of three joined by non-breaking spaces, as ru-RU writes them:
- * "1 234 567", "-12 500". Built by hand, not with Intl: creating a ru-RU Intl.NumberFormat loads
- * ICU's locale data, ~20 ms of the browser's main thread on the first page that shows a price.
- */
-export function groupDigits(n: number): string {
-  const whole = Number.isFinite(n) ? Math.trunc(n) : 0;
-  const grouped = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
-  return whole < 0 ? `-${grouped}` : grouped;
-}
 
 /**
  * Rubles in Russian format: "1 234 ₽", "1 234,50 ₽" — kopecks only when non-zero (after rounding to

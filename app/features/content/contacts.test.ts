@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAP_WIDGET_ORIGIN, mapLinks, mapWidgetUrl, officeMapId } from "./office-map.ts";
-import { deriveContacts, officePhone, parseOfficeAddress, telHref } from "./contacts.ts";
+import { deriveContacts, officePhone, parseOfficeAddress } from "./contacts.ts";
 
 describe("contacts from init (§3, §8)", () => {
   const contacts = [
@@ -31,12 +31,6 @@ describe("contacts from init (§3, §8)", () => {
     expect(derived.phone).toBeNull();
     expect(derived.coordinates).toBeNull();
     expect(derived.bankData).toEqual([]);
-  });
-
-  it("builds tel: links", () => {
-    expect(telHref("+7 (812) 000-00-00")).toBe("tel:+78120000000");
-    expect(telHref("8 (812) 000-00-00")).toBe("tel:+78120000000");
-    expect(telHref("+44 20 7946 0958")).toBe("tel:+442079460958");
   });
 
   it("shows a phone stored as +7 and ten digits as people read it", () => {

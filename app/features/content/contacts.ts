@@ -1,6 +1,6 @@
 import type { Contact } from "#contract/content.ts";
 import { CONTACT_KEYS } from "#contract/contact-keys.ts";
-import { formatPhone, normalizePhone } from "#contract/phone.ts";
+import { formatPhone } from "#contract/phone.ts";
 
 export interface OfficeAddress {
   city: string;
@@ -58,9 +58,4 @@ export function deriveContacts(contacts: Contact[]): CompanyContacts {
 /** A shop phone as shown to people ("+78124072615" → "+7 (812) 407-26-15"); other numbers as given. */
 export function officePhone(phone: string | null | undefined): string | null {
   return phone ? formatPhone(phone) : null;
-}
-
-/** "+7 (812) 000-00-00" (or "8 812 000 00 00") → "tel:+78120000000". */
-export function telHref(phone: string): string {
-  return `tel:${normalizePhone(phone) ?? phone.replace(/[^\d+]/g, "")}`;
 }

@@ -1,6 +1,6 @@
 /** Where an office is on a map: links that open it in the maps services Russian shoppers use. */
 import type { City } from "#contract/content.ts";
-import { MOSCOW_ID } from "#app/features/city/city.ts";
+import { MOSCOW_ID } from "#app/lib/city.ts";
 
 export interface MapLinks {
   yandex: string;

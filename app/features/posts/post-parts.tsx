@@ -1,6 +1,6 @@
 /** Parts of the post pages: list cards, page links, the promotion's period and the comments. */
 import { AppLink } from "#app/lib/navigation.tsx";
-import { PageLinks } from "#app/components/listing/pagination.tsx";
+import { PageLinks } from "#app/features/catalog/listing/pagination.tsx";
 import type { ReactNode } from "react";
 import type { CommentView, PostCardView } from "./post-views.ts";
 import { CommentControls, type CommentAnswer } from "./comment-forms.tsx";

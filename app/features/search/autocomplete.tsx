@@ -1,5 +1,5 @@
 /**
- * The header's suggestions (issue 18, ADR 029), loaded lazily by app/components/search-box.tsx on
+ * The header's suggestions (issue 18, ADR 029), loaded lazily by app/features/search/search-box.tsx on
  * the first focus of the field. WAI-ARIA combobox pattern (list autocomplete): the field keeps
  * the focus, `aria-activedescendant` names the active option of the listbox.
  *
@@ -13,7 +13,7 @@
 import { useEffect, useState, type KeyboardEvent, type RefObject } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { formatPrice } from "#app/features/catalog/price.ts";
-import type { ComboKeyHandler, ComboState } from "#app/components/search-box.tsx";
+import type { ComboKeyHandler, ComboState } from "#app/features/search/search-box.tsx";
 import { normalizeSearchText } from "./search-text.ts";
 import type { SuggestionsView } from "./search-view.ts";
 import { useSearchHistory } from "#app/features/shopping/personal-state.tsx";

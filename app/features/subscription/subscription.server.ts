@@ -5,15 +5,12 @@
  * context.api. The API's field errors (§8: 4xx messages shown per field) come back under the field.
  */
 import { z } from "zod";
-import { endpoints, MAX_EMAIL_LENGTH } from "#contract/index.ts";
+import { endpoints, MAX_EMAIL_LENGTH, SITE_ORIGIN_HEADER } from "#contract/index.ts";
 import { SUBSCRIPTION_EMAIL_MISSING } from "#contract/subscription-rules.ts";
 import type { AppLoadContext } from "react-router";
 import { formFailure } from "#app/lib/forms.ts";
 import { boundedForm, parseForm, refuse } from "#app/lib/forms.server.ts";
 import { emailProblem, SUBSCRIBE_FIELD, type SubscribeReply } from "./subscription.ts";
-
-/** The API names the origin the visitor used in the letter's link (api/subscription/routes.ts). */
-export const SITE_ORIGIN_HEADER = "X-Site-Origin";
 
 /** The subscription form: the address (trimmed; missing, too long or malformed: the contract's words). */
 export const SubscribeForm = z.object({

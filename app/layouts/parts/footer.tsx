@@ -1,10 +1,10 @@
 import { useRootData } from "#app/lib/root-data.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
-import type { FooterData } from "#app/lib/shell.server.tsx";
-import { telHref } from "#app/features/content/contacts.ts";
+import type { FooterData } from "#app/layouts/parts/shell.server.tsx";
+import { telHref } from "#app/lib/format.ts";
 import { COMPANY_NAME } from "#app/lib/seo.ts";
 import { SUBSCRIBE_FIELD, SUBSCRIBE_PATH } from "#app/features/subscription/subscription.ts";
-import { Prerendered } from "./prerendered.tsx";
+import { Prerendered } from "#app/components/prerendered.tsx";
 
 const contentLinks = [
   ["/about", "О компании"],

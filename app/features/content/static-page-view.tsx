@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { HtmlContent } from "./html-content.tsx";
+import { HtmlContent } from "#app/components/html-content.tsx";
 
 export function StaticPageView({ page, children }: { page: { title: string; content: string }; children?: ReactNode }) {
   return (

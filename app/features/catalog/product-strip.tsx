@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import type { ProductCardView } from "#app/features/catalog/card-view.ts";
-import { ProductGrid } from "#app/components/catalog/product-card.tsx";
+import { ProductGrid } from "#app/features/catalog/product-card.tsx";
 import { AppLink } from "#app/lib/navigation.tsx";
 
 /** A titled row of product cards with a link to the whole list; nothing when the list is empty. */

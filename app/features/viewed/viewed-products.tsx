@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import type { loader } from "#app/routes/viewed.ts";
 import { useViewedProducts } from "#app/features/viewed/use-viewed.ts";
-import { ProductStrip } from "./product-strip.tsx";
+import { ProductStrip } from "#app/features/catalog/product-strip.tsx";
 
 export function ViewedProducts() {
   const { ids } = useViewedProducts();

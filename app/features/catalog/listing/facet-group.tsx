@@ -1,6 +1,6 @@
 import { facetToggleLinks } from "#app/features/catalog/filter-path.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
-import { safeHex } from "#app/components/catalog/product-card.tsx";
+import { safeHex } from "#app/features/catalog/product-card.tsx";
 import { pathOptions, selectedValues, type ListingPlace } from "./links.ts";
 import type { FacetGroupView, ListingView } from "./types.ts";
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { Icon } from "./ui/icon.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { MAX_SEARCH_TEXT, normalizeSearchText, plainSearchPath, SEARCH_PATH, searchTextOf } from "#app/features/search/search-text.ts";
 import { INPUT_ID, LISTBOX_ID } from "#app/features/search/suggest.ts";
 import { useSearchHistory } from "#app/features/shopping/personal-state.tsx";

@@ -1,6 +1,6 @@
 import { clearFilters, filterDepth } from "#app/features/catalog/filter-path.ts";
 import { ShopEmptyResults } from "#app/components/empty-results.tsx";
-import { ProductGrid } from "#app/components/catalog/product-card.tsx";
+import { ProductGrid } from "#app/features/catalog/product-card.tsx";
 import { itemListJsonLd, JsonLd } from "#app/lib/json-ld.tsx";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { useRootData } from "#app/lib/root-data.ts";

@@ -12,8 +12,8 @@ import { MemoryRouter } from "react-router";
 import type { City, Init } from "#contract/content.ts";
 import { deriveContacts, officePhone, type CompanyContacts } from "#app/features/content/contacts.ts";
 import { registerPrerendered } from "#app/components/prerendered.tsx";
-import { CatalogMenuPanel } from "#app/components/catalog-menu.tsx";
-import { FooterContent } from "#app/components/footer.tsx";
+import { CatalogMenuPanel } from "#app/layouts/parts/catalog-menu.tsx";
+import { FooterContent } from "#app/layouts/parts/footer.tsx";
 
 export interface MenuCategory {
   id: number;

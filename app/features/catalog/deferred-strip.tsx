@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
 import type { ProductCardView } from "#app/features/catalog/card-view.ts";
-import { ProductStrip } from "#app/components/home/product-strip.tsx";
+import { ProductStrip } from "#app/features/catalog/product-strip.tsx";
 
 /**
  * A strip whose cards may still be on their way: when the loader did not have them in time, the

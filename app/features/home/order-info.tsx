@@ -6,7 +6,7 @@ import type { OrderInfoItem } from "#contract/content.ts";
 import type { OrderInfoSection, ProductsBlock } from "#app/features/catalog/order-info.ts";
 import type { ProductCardView } from "#app/features/catalog/card-view.ts";
 import { HtmlContent } from "#app/components/html-content.tsx";
-import { ProductGrid } from "#app/components/catalog/product-card.tsx";
+import { ProductGrid } from "#app/features/catalog/product-card.tsx";
 
 /** A products block carries the cards of its groups (those that loaded). */
 export type OrderInfoViewItem = Exclude<OrderInfoItem, { type: "products" }> | (Omit<ProductsBlock, "productGroupIds"> & { products: ProductCardView[] });

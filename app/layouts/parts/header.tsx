@@ -1,12 +1,12 @@
 import { useLocation } from "react-router";
 import { useRootData } from "#app/lib/root-data.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
-import { telHref } from "#app/features/content/contacts.ts";
+import { telHref } from "#app/lib/format.ts";
 import { CityPicker } from "#app/features/city/city-picker.tsx";
-import { Logo } from "./logo.tsx";
+import { Logo } from "#app/components/logo.tsx";
 import { CatalogMenu } from "./catalog-menu.tsx";
-import { SearchBox } from "./search-box.tsx";
-import { Icon } from "./ui/icon.tsx";
+import { SearchBox } from "#app/features/search/search-box.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { ComparisonEntry, FavoritesEntry } from "#app/features/shopping/header-count.tsx";
 import { ListNotice } from "#app/features/shopping/list-notice.tsx";
 import { CartEntry } from "#app/features/cart/cart-counter.tsx";

@@ -14,7 +14,7 @@ import { formatPrice } from "#app/features/catalog/price.ts";
 import { COATING_PRICE_ACTION, EMPTY_COATING_FORM, FIELD, readCoatingForm, type CoatingChoice, type CoatingFormValues } from "#app/features/coating/coating-form.ts";
 import { printLinePricing, printLineRequest, sizeText, type PricedVariation, type PrintLineFields } from "#app/features/coating/print-line.ts";
 import { PrintLineEditor } from "#app/features/coating/print-line-editor.tsx";
-import { PriceTiers } from "./price-tiers.tsx";
+import { PriceTiers } from "#app/features/catalog/price-tiers.tsx";
 import { formatCount } from "#app/lib/format.ts";
 import { AddToCart } from "#app/features/cart/add-to-cart.tsx";
 import type { LocalCoatingLine } from "#app/features/cart/cart.ts";

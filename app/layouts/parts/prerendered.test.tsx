@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { EMPTY_INIT } from "#app/lib/content.server.ts";
-import { shellData, staticMarkup } from "#app/lib/shell.server.tsx";
+import { shellData, staticMarkup } from "#app/layouts/parts/shell.server.tsx";
 import { CatalogMenuPanel } from "./catalog-menu.tsx";
 import { FooterContent } from "./footer.tsx";
-import { Prerendered } from "./prerendered.tsx";
+import { Prerendered } from "#app/components/prerendered.tsx";
 
 const init = {
   ...EMPTY_INIT,

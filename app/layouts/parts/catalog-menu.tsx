@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import type { MenuCategory } from "#app/lib/shell.server.tsx";
+import type { MenuCategory } from "#app/layouts/parts/shell.server.tsx";
 import { AppLink } from "#app/lib/navigation.tsx";
-import { Icon } from "./ui/icon.tsx";
-import { Prerendered } from "./prerendered.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { Prerendered } from "#app/components/prerendered.tsx";
 
 /**
  * The catalogue menu from init. A <details> element, so it opens and closes without JavaScript;
