@@ -86,8 +86,13 @@ export default [
   // A focused page: logo, content, a link home.
   layout("layouts/simple.tsx", [route("route", "routes/route-page.tsx")]),
 
-  // Commercial offers: /cp, /cp/:id, /cp/edit/:id, /cp/hidden — commercial offers issue.
-  layout("layouts/kp.tsx", []),
+  // Commercial offers (issue 27; private, noindex): the list, the hidden ones, an offer.
+  // /cp/edit/:id (the editor) comes with the offers API.
+  layout("layouts/kp.tsx", [
+    route("cp", "routes/cp-list.tsx", { id: "cp-list" }),
+    route("cp/hidden", "routes/cp-list.tsx", { id: "cp-hidden" }),
+    route("cp/:id", "routes/cp-offer.tsx"),
+  ]),
 
   // Resource routes.
   // The address suggestions (DaData, loader only) and logout (issue 19).

@@ -1,8 +1,8 @@
 /**
  * /profile/cp (§2: where login lands): the user's commercial offers (GET /api/kp/list, 10 a page
  * §9, `?page`, `?sort`, `?hidden=1` for the hidden ones), read-only: title, client, total, created
- * date, active or not, hidden or not. The offers editor comes with the offers issue, so nothing
- * links to pages that do not exist yet. Private, noindex.
+ * date, active or not, hidden or not; each title opens the offer's page (/cp/{id}, issue 27).
+ * Private, noindex.
  */
 import type { Route } from "./+types/profile-cp";
 import { endpoints } from "#contract/index.ts";

@@ -37,13 +37,8 @@ export function formatBirthdate(iso: string | null | undefined): string {
   return m ? `${m[3]}-${m[2]}-${m[1]}` : "";
 }
 
-/** Whether "YYYY-MM-DD" names a day of the calendar (not 2026-02-30). */
-export function isCalendarDate(iso: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === iso;
-}
+/** Whether "YYYY-MM-DD" names a day of the calendar (not 2026-02-30): app/lib/dates.ts, shared with the offers' filters. */
+export { isCalendarDate } from "#app/lib/dates.ts";
 
 export const PASSWORD_MIN = 8;
 

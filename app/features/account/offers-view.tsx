@@ -1,10 +1,11 @@
-/** /profile/cp: the offers as a read-only table (cards on phones). */
+/** /profile/cp: the offers as a read-only table (cards on phones), each linking to its page (/cp/{id}). */
 import type { Paged } from "#contract/endpoint.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { KP_SORTS, dateAttr, formatDate, listSearch } from "./lists.ts";
 import { PageLinks } from "#app/features/catalog/listing/pagination.tsx";
 import { SortForm } from "./list-parts.tsx";
+import { offerHref } from "#app/features/offers/offer-view-model.ts";
 
 export interface OfferRow {
   id: number;
@@ -110,7 +111,9 @@ export function OffersView({
               {offers.elements.map((o) => (
                 <tr key={o.id} data-testid="offer-row">
                   <td data-label="Предложение">
-                    <span className="offers-table__title">{o.title}</span>
+                    <AppLink to={offerHref(o.id)} className="offers-table__title">
+                      {o.title}
+                    </AppLink>
                     <span className="offers-table__sub">
                       № {o.id} · позиций: {o.itemsCount}
                     </span>

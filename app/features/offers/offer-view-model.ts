@@ -1,0 +1,38 @@
+/** What the offer list's rows and filters show, cut from the contract's KpSummary. Pure. */
+import type { KpFilterOption, KpSummary } from "#contract/kp.ts";
+import type { IdFilter } from "./list-query.ts";
+
+export interface OfferRow {
+  id: number;
+  title: string;
+  totalPrice: number;
+  createdAt: string;
+  isActive: boolean;
+  isHidden: boolean;
+  itemsCount: number;
+  client: string | null;
+  representative: string | null;
+  purpose: string | null;
+  manager: string;
+}
+
+export type FilterOptions = Record<IdFilter, KpFilterOption[]>;
+
+export function offerRow(o: KpSummary): OfferRow {
+  return {
+    id: o.id,
+    title: o.title,
+    totalPrice: o.totalPrice,
+    createdAt: o.createdAt,
+    isActive: o.isActive,
+    isHidden: o.isHidden,
+    itemsCount: o.itemsCount,
+    client: o.client?.title ?? null,
+    representative: o.representative?.name ?? null,
+    purpose: o.purpose?.title ?? null,
+    manager: o.manager.name,
+  };
+}
+
+/** An offer's address. */
+export const offerHref = (id: number) => `/cp/${id}`;

@@ -1,0 +1,179 @@
+/**
+ * /cp/{id} (§2): an offer as the manager reads it: the header (who it is for, what for, the delay,
+ * the manager), the lines with their print lines and prices, the totals and the comment.
+ */
+import type { ReactNode } from "react";
+import type { Kp, KpItem } from "#contract/kp.ts";
+import type { PricedCoatingLine } from "#contract/cart.ts";
+import { formatPhone } from "#contract/phone.ts";
+import { formatPrice } from "#app/features/catalog/price.ts";
+import { DEFAULT_CARD_IMAGE } from "#app/features/catalog/card-view.ts";
+import { dateAttr, formatDate } from "#app/features/account/lists.ts";
+import { formatCount } from "#app/lib/format.ts";
+import { AppLink } from "#app/lib/navigation.tsx";
+import { OfferStatus, listPath } from "./offer-list.tsx";
+
+export function OfferView({ offer }: { offer: Kp }) {
+  const back = listPath(offer.isHidden);
+  return (
+    <article className="offer" aria-labelledby="offer-title">
+      <p className="offer__back">
+        <AppLink to={back}>← {offer.isHidden ? "Скрытые предложения" : "Все предложения"}</AppLink>
+      </p>
+      <header className="offer__head">
+        <h1 id="offer-title">{offer.title}</h1>
+        <p className="offer__number">
+          КП № {offer.id} от <time dateTime={dateAttr(offer.createdAt)}>{formatDate(offer.createdAt)}</time>
+        </p>
+        <OfferStatus isActive={offer.isActive} isHidden={offer.isHidden} />
+      </header>
+      <OfferDetails offer={offer} />
+      <section className="offer__section" aria-labelledby="offer-lines">
+        <h2 id="offer-lines">Товары</h2>
+        {offer.items.length ? <OfferLines items={offer.items} /> : <p className="account-empty">В предложении пока нет товаров.</p>}
+      </section>
+      <OfferTotals offer={offer} />
+      {offer.comment ? (
+        <section className="offer__section" aria-labelledby="offer-comment">
+          <h2 id="offer-comment">Комментарий</h2>
+          <p className="offer__comment">{offer.comment}</p>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+function OfferDetails({ offer }: { offer: Kp }) {
+  const rep = offer.representative;
+  const contacts = rep ? [rep.email, rep.phone ? formatPhone(rep.phone) : null].filter(Boolean).join(", ") : "";
+  const managerContacts = [offer.manager.email, offer.manager.phone ? formatPhone(offer.manager.phone) : null].filter(Boolean).join(", ");
+  const rows: [string, ReactNode][] = [
+    ["Клиент", offer.client ? `${offer.client.title}${offer.client.inn ? `, ИНН ${offer.client.inn}` : ""}` : "—"],
+    [
+      "Представитель",
+      rep ? (
+        <>
+          {rep.name}
+          {contacts ? <span className="offer__sub">{contacts}</span> : null}
+        </>
+      ) : (
+        "—"
+      ),
+    ],
+    ["Цель", offer.purpose?.title ?? "—"],
+    ["Отсрочка платежа", offer.delay?.title ?? "Без отсрочки"],
+    [
+      "Менеджер",
+      <>
+        {offer.manager.name || "—"}
+        {managerContacts ? <span className="offer__sub">{managerContacts}</span> : null}
+      </>,
+    ],
+    ["Создано", <time dateTime={dateAttr(offer.createdAt)}>{formatDate(offer.createdAt)}</time>],
+    ["Изменено", <time dateTime={dateAttr(offer.updatedAt)}>{formatDate(offer.updatedAt)}</time>],
+  ];
+  return (
+    <dl className="offer__details" data-testid="offer-details">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** "Тампопечать, 1 цвет, 40×20 мм": a print line in words. */
+export function printLineText(c: PricedCoatingLine): string {
+  return `${c.coatingTitle || "Нанесение"}${c.variantTitle ? `, ${c.variantTitle}` : ""}, ${formatCount(c.width)}×${formatCount(c.height)} мм`;
+}
+
+export function OfferLines({ items }: { items: KpItem[] }) {
+  return (
+    <table className="offer-lines" data-testid="offer-lines">
+      <caption className="visually-hidden">Товары предложения: {items.length}</caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <span className="visually-hidden">Фото</span>
+          </th>
+          <th scope="col">Товар</th>
+          <th scope="col">Артикул</th>
+          <th scope="col" className="num">
+            Кол-во
+          </th>
+          <th scope="col" className="num">
+            Цена за шт.
+          </th>
+          <th scope="col" className="num">
+            Нанесение
+          </th>
+          <th scope="col" className="num">
+            Сумма
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((line) => (
+          <tr key={line.id} data-testid="offer-line">
+            <td className="offer-lines__picture">
+              <img src={line.image ?? DEFAULT_CARD_IMAGE} alt="" width={64} height={64} loading="lazy" decoding="async" />
+            </td>
+            <td data-label="Товар" className="offer-lines__title">
+              {line.groupId ? (
+                <AppLink to={`/catalog/goods/${line.groupId}`} prefetch="none">
+                  {line.title}
+                </AppLink>
+              ) : (
+                line.title
+              )}
+              {line.comment ? <span className="offer__sub">{line.comment}</span> : null}
+              {line.coatings.length ? (
+                <ul className="offer-lines__print" aria-label="Нанесение">
+                  {line.coatings.map((c) => (
+                    <li key={c.id}>
+                      {printLineText(c)} — {formatPrice(c.price)}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </td>
+            <td data-label="Артикул">{line.sku}</td>
+            <td data-label="Кол-во" className="num">
+              {formatCount(line.count)} шт.
+            </td>
+            <td data-label="Цена за шт." className="num">
+              {formatPrice(line.price)}
+            </td>
+            <td data-label="Нанесение" className="num">
+              {line.printPrice > 0 ? formatPrice(line.printPrice) : "—"}
+            </td>
+            <td data-label="Сумма" className="num offer-lines__total">
+              {formatPrice(line.totalPrice)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function OfferTotals({ offer }: { offer: Pick<Kp, "itemsPrice" | "printPrice" | "totalPrice"> }) {
+  return (
+    <dl className="offer__totals" data-testid="offer-totals">
+      <div>
+        <dt>Товары</dt>
+        <dd>{formatPrice(offer.itemsPrice)}</dd>
+      </div>
+      <div>
+        <dt>Нанесение</dt>
+        <dd>{formatPrice(offer.printPrice)}</dd>
+      </div>
+      <div className="offer__total">
+        <dt>Итого</dt>
+        <dd data-testid="offer-total">{formatPrice(offer.totalPrice)}</dd>
+      </div>
+    </dl>
+  );
+}

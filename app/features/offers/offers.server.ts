@@ -1,0 +1,125 @@
+/**
+ * The manager's offer pages (§2 kp layout): the list (/cp, /cp/hidden) and an offer (/cp/{id}).
+ * The API scopes both by role (api/kp/service.ts, ADR 035): ROLE_USER and ROLE_MANAGER see what
+ * they authored, the chief and the admins everything; another's offer is a 404 there and here.
+ * Guests go to the login and come back (features/account/session.server.ts).
+ */
+import { redirect, type AppLoadContext } from "react-router";
+import { endpoints } from "#contract/index.ts";
+import { emptyPaged } from "#contract/endpoint.ts";
+import type { Kp, KpFilterKind, KpFilterOption, KpSummary } from "#contract/kp.ts";
+import { MAX_DB_ID } from "#contract/limits.ts";
+import { notFound } from "#app/lib/page-errors.server.ts";
+import { accountCallFailed, requireLogin, requireSessionUser, toLogin } from "#app/features/account/session.server.ts";
+import { ID_FILTERS, canonicalOfferListSearch, kpListQuery, readOfferListRequest, type IdFilter, type OfferFilters } from "./list-query.ts";
+import { offerRow, type FilterOptions } from "./offer-view-model.ts";
+
+type Context = Pick<AppLoadContext, "api" | "isAuthenticated">;
+
+/** §9: offers are paged by 10. */
+export const OFFERS_PAGE_SIZE = 10;
+
+/** Roles that see every manager's offers (ADR 035; api/kp/service.ts KP_ALL_ROLES). */
+const SEES_ALL_ROLES = ["ROLE_SALES_CHIEF", "ROLE_ADMIN", "ROLE_ADMIN_MANAGER"] as const;
+
+/** The filter kinds of kp/filter/{x}/ behind each checkbox group. */
+const FILTER_KIND: Record<IdFilter, KpFilterKind> = { client: "client", representative: "representative", purpose: "purpose" };
+
+/** As many options as kp/filter/{x}/ gives at once (its limit's maximum). */
+const OPTIONS_LIMIT = 100;
+
+/**
+ * The checkbox options: kp/filter/{x}/ (the selected values always among them). Where the API
+ * does not answer it, the values present in the caller's first 100 offers, counted. A selected id
+ * neither knows stays as an option of its own, so it can be unticked.
+ */
+async function filterOptions(api: AppLoadContext["api"], filters: OfferFilters, hidden: boolean): Promise<FilterOptions> {
+  const asked = await Promise.all(
+    ID_FILTERS.map((name) =>
+      api
+        .call(endpoints.kpFilter, { params: { x: FILTER_KIND[name] }, query: { values: filters[name].length ? filters[name] : undefined, limit: OPTIONS_LIMIT } })
+        .then((r) => (r.ok ? r.data : null))
+        .catch(() => null),
+    ),
+  );
+  let fromList: Record<IdFilter, KpFilterOption[]> | null = null;
+  if (asked.some((a) => a === null)) {
+    const list = await api.call(endpoints.kpList, { query: { page: 1, limit: OPTIONS_LIMIT, hidden: hidden ? "1" : "0" } }).catch(() => null);
+    fromList = optionsOfOffers(list?.ok ? list.data.elements : []);
+  }
+  const out = {} as FilterOptions;
+  for (const [i, name] of ID_FILTERS.entries()) {
+    const options = asked[i] ?? fromList![name];
+    const known = new Set(options.map((o) => o.id));
+    out[name] = [...options, ...filters[name].filter((id) => !known.has(id)).map((id) => ({ id, title: `№ ${id}`, count: 0 }))];
+  }
+  return out;
+}
+
+/** Clients, representatives and purposes of a list of offers, each with how many offers carry it, by title. */
+export function optionsOfOffers(offers: readonly KpSummary[]): Record<IdFilter, KpFilterOption[]> {
+  const maps: Record<IdFilter, Map<number, KpFilterOption>> = { client: new Map(), representative: new Map(), purpose: new Map() };
+  const add = (name: IdFilter, value: { id: number; title: string } | null) => {
+    if (!value) return;
+    const seen = maps[name].get(value.id);
+    if (seen) seen.count += 1;
+    else maps[name].set(value.id, { id: value.id, title: value.title, count: 1 });
+  };
+  for (const o of offers) {
+    add("client", o.client);
+    add("representative", o.representative ? { id: o.representative.id, title: o.representative.name } : null);
+    add("purpose", o.purpose);
+  }
+  const sorted = (m: Map<number, KpFilterOption>) => [...m.values()].sort((a, b) => a.title.localeCompare(b.title, "ru") || a.id - b.id);
+  return { client: sorted(maps.client), representative: sorted(maps.representative), purpose: sorted(maps.purpose) };
+}
+
+/** /cp and /cp/hidden. */
+export async function loadOfferList(context: Context, url: URL, hidden: boolean) {
+  requireLogin(context, url);
+  const request = readOfferListRequest(url.searchParams);
+  const { page, sort, filters, errors } = request;
+  if (page === null) notFound(url.pathname);
+  const canonical = canonicalOfferListSearch(url.searchParams, request);
+  if (canonical !== null) throw redirect(`${url.pathname}${canonical}`);
+  const [user, offers, options] = await Promise.all([
+    requireSessionUser(context, url),
+    context.api.call(endpoints.kpList, { query: kpListQuery({ page, sort, filters }, hidden, OFFERS_PAGE_SIZE) }),
+    filterOptions(context.api, filters, hidden),
+  ]);
+  if (!offers.ok && offers.error.status === 401) toLogin(url);
+  // §8: a list that fails to load is an empty one, and the page says it could not load it.
+  const list = offers.ok ? offers.data : emptyPaged<KpSummary>(OFFERS_PAGE_SIZE);
+  if (page > 1 && page > list.countPages) notFound(url.pathname);
+  return {
+    hidden,
+    page,
+    sort: sort.value,
+    filters,
+    errors,
+    options,
+    failed: !offers.ok,
+    seesAll: user.roles.some((r) => (SEES_ALL_ROLES as readonly string[]).includes(r)),
+    offers: { ...list, elements: list.elements.map(offerRow) },
+  };
+}
+
+/**
+ * /cp/{id}: a database id in its one spelling. Anything else names no offer (the §2 404);
+ * "/cp/007" is offer 7 at another address (301).
+ */
+export function offerIdOf(url: URL, raw: string | undefined): number {
+  const n = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  if (n < 1 || n > MAX_DB_ID) notFound(url.pathname);
+  if (raw !== String(n)) throw redirect(`/cp/${n}${url.search}`, 301);
+  return n;
+}
+
+/** /cp/{id}: the offer, or the §2 404 when it does not exist or is not the caller's (the API's 404). */
+export async function loadOffer(context: Context, url: URL, raw: string | undefined): Promise<Kp> {
+  requireLogin(context, url);
+  const id = offerIdOf(url, raw);
+  const offer = await context.api.call(endpoints.kpRead, { params: { id } });
+  if (!offer.ok) accountCallFailed(offer.error, url);
+  return offer.data;
+}

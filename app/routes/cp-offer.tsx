@@ -1,0 +1,29 @@
+/**
+ * /cp/{id} (§2 kp layout): one offer with its lines, print lines and totals (GET /api/kp/read/{id}).
+ * An id that fails the validator, an unknown offer and another manager's (the API's 404) are the
+ * §2 404 page. Private, noindex, never page-cached; no sitemap entry.
+ */
+import type { Route } from "./+types/cp-offer";
+import { SITE_NAME } from "#app/lib/seo.ts";
+import { loadOffer } from "#app/features/offers/offers.server.ts";
+import { OfferView } from "#app/features/offers/offer-view.tsx";
+import accountStyles from "#app/styles/account.css?url";
+import offersStyles from "#app/styles/offers.css?url";
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  return { offer: await loadOffer(context, url, params.id) };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: accountStyles },
+  { rel: "stylesheet", href: offersStyles },
+];
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data ? `${data.offer.title} — КП № ${data.offer.id}` : "Коммерческое предложение"} | ${SITE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function OfferPage({ loaderData }: Route.ComponentProps) {
+  return <OfferView offer={loaderData.offer} />;
+}
