@@ -79,9 +79,15 @@ test.describe("logged in as user@demo.ru", () => {
     await expect(page.getByTestId("offers-lead")).not.toContainText("клиентов");
     await expect(page.getByRole("navigation", { name: "Личный кабинет" }).getByRole("link", { name: "Коммерческие предложения" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("navigation", { name: "Личный кабинет" }).getByRole("link", { name: "Профиль" })).not.toHaveAttribute("aria-current", "page");
-    // Nothing links to the offer pages that the offers issue will build.
-    expect(await page.locator('main a[href^="/cp"]').count()).toBe(0);
+    // Each offer's title opens its page (/cp/{id}, issue 27).
+    await expect(rows.locator('a[href^="/cp/"]')).toHaveCount(await rows.count());
     await axe(page);
+    const title = (await rows.first().locator('a[href^="/cp/"]').textContent())!;
+    await waitForHydration(page);
+    await rows.first().getByRole("link", { name: title }).click();
+    await expect(page).toHaveURL(/\/cp\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByTestId("offer-line").first()).toBeVisible();
   });
 
   test("/profile: name and birthdate persist; the birthdate shows as dd-mm-yyyy", async ({ page }) => {

@@ -103,15 +103,23 @@ function DateField({ name, label, iso, error }: { name: "from" | "to"; label: st
       <label className="offer-filters__bound-label" htmlFor={`${FILTERS_FORM_ID}-${name}`}>
         {label}
       </label>
-      <DateInput
-        id={`${FILTERS_FORM_ID}-${name}`}
-        className="field__input"
-        name={name}
-        defaultValue={error ? error.value : formatDateInput(iso)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        autoComplete="off"
-      />
+      {error ? (
+        // The text exactly as typed: the mask would rewrite a date that is not one ("31.02" → "03.03").
+        <input
+          id={`${FILTERS_FORM_ID}-${name}`}
+          className="field__input"
+          type="text"
+          inputMode="numeric"
+          name={name}
+          defaultValue={error.value}
+          placeholder="дд.мм.гггг"
+          aria-invalid
+          aria-describedby={errorId}
+          autoComplete="off"
+        />
+      ) : (
+        <DateInput id={`${FILTERS_FORM_ID}-${name}`} className="field__input" name={name} defaultValue={formatDateInput(iso)} autoComplete="off" />
+      )}
       {error ? (
         <span className="field__error" id={errorId}>
           {error.message}

@@ -1,7 +1,7 @@
 /** The /cp list URL: read forgivingly, spelled one way, mapped onto the contract's KpListQuery. */
 import { describe, expect, it } from "vitest";
 import { KpListQuery } from "#contract/kp.ts";
-import { DATE_MESSAGE, NO_FILTERS, TOTAL_MESSAGE, canonicalOfferListSearch, kpListQuery, offerListSearch, readOfferListRequest } from "./list-query.ts";
+import { DATE_MESSAGE, NO_FILTERS, NO_SUCH_DATE_MESSAGE, TOTAL_MESSAGE, canonicalOfferListSearch, kpListQuery, offerListSearch, readOfferListRequest } from "./list-query.ts";
 
 const read = (search: string) => readOfferListRequest(new URLSearchParams(search));
 
@@ -44,7 +44,7 @@ describe("readOfferListRequest", () => {
     const r = read("from=31.02.2026&to=завтра&totalFrom=-5&totalTo=1e400");
     expect(r.filters).toEqual(NO_FILTERS);
     expect(r.errors).toEqual({
-      from: { value: "31.02.2026", message: DATE_MESSAGE },
+      from: { value: "31.02.2026", message: NO_SUCH_DATE_MESSAGE },
       to: { value: "завтра", message: DATE_MESSAGE },
       totalFrom: { value: "-5", message: TOTAL_MESSAGE },
       totalTo: { value: "1e400", message: TOTAL_MESSAGE },

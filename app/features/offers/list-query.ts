@@ -62,6 +62,7 @@ export const NO_FILTERS: OfferFilters = { q: "", purposeTitle: "", from: "", to:
 export type FilterErrors = Partial<Record<"from" | "to" | "totalFrom" | "totalTo", { value: string; message: string }>>;
 
 export const DATE_MESSAGE = "Введите дату в формате дд.мм.гггг";
+export const NO_SUCH_DATE_MESSAGE = "Такой даты нет в календаре";
 export const TOTAL_MESSAGE = "Введите сумму в рублях, например 15 000";
 
 export interface OfferListRequest {
@@ -81,11 +82,12 @@ function text(value: string | null, max: number): string {
     .trim();
 }
 
-function dateOf(raw: string | null): { iso: string } | { error: string } | null {
+function dateOf(raw: string | null): { iso: string } | { error: string; message: string } | null {
   const t = (raw ?? "").trim();
   if (!t) return null;
   const iso = t.length <= 10 ? isoFromTypedDate(t) : null;
-  return iso && isCalendarDate(iso) ? { iso } : { error: t.slice(0, 20) };
+  if (!iso) return { error: t.slice(0, 20), message: DATE_MESSAGE };
+  return isCalendarDate(iso) ? { iso } : { error: t, message: NO_SUCH_DATE_MESSAGE };
 }
 
 function totalOf(raw: string | null): { value: number } | { error: string } | null {
@@ -124,7 +126,7 @@ export function readOfferListRequest(search: URLSearchParams): OfferListRequest 
   for (const key of ["from", "to"] as const) {
     const d = dateOf(search.get(key));
     if (d && "iso" in d) filters[key] = d.iso;
-    else if (d) errors[key] = { value: d.error, message: DATE_MESSAGE };
+    else if (d) errors[key] = { value: d.error, message: d.message };
   }
   for (const key of ["totalFrom", "totalTo"] as const) {
     const t = totalOf(search.get(key));

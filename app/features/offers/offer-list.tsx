@@ -95,7 +95,7 @@ function SortSelect({ sort }: { sort: string }) {
         className="field__input"
         defaultValue={sort}
         key={sort}
-        // With JavaScript the choice applies at once; without it, "Найти" or "Показать" applies it.
+        // With JavaScript the choice applies at once; without it, its own button (or the filters' ones) applies it.
         onChange={(e) => {
           const form = e.currentTarget.form;
           if (form) void submit(form, { preventScrollReset: true });
@@ -109,7 +109,7 @@ function SortSelect({ sort }: { sort: string }) {
       </select>
       <noscript>
         <button type="submit" form={FILTERS_FORM_ID} className="button button--small">
-          Показать
+          Упорядочить
         </button>
       </noscript>
     </div>
