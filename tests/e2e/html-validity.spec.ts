@@ -57,8 +57,8 @@ async function firstLink(request: APIRequestContext, list: string, pattern: RegE
  * The pages to check, by route pattern: the variants below, each page route without a parameter
  * at its own path, and every page of the pages sitemap.
  */
-async function instances(request: APIRequestContext): Promise<Record<string, Instance[]>> {
-  const table = await variants(request);
+async function instances(request: APIRequestContext, manager?: APIRequestContext): Promise<Record<string, Instance[]>> {
+  const table = await variants(request, manager);
   for (const { pattern } of PAGE_ROUTES) {
     if (isPlainPath(pattern) && !table[pattern]?.length) table[pattern] = [{ name: pattern, url: pattern }];
   }
@@ -70,13 +70,15 @@ async function instances(request: APIRequestContext): Promise<Record<string, Ins
 }
 
 /** Routes with parameters, and the variants worth a check of their own (Moscow, logged in, a refused form). */
-async function variants(request: APIRequestContext): Promise<Record<string, Instance[]>> {
+async function variants(request: APIRequestContext, manager?: APIRequestContext): Promise<Record<string, Instance[]>> {
   const product = ((await (await request.get("/api/product/list?pageLimit=1")).json()) as { data: { elements: { id: number }[] } }).data.elements[0]!.id;
   const news = await firstLink(request, "/news", /\/news\/\d+/);
   const promotion = await firstLink(request, "/actions", /\/actions\/\d+/);
   const category = await firstLink(request, "/catalog", /\/catalog\/(?!goods\/)[a-z0-9-]+(?=")/);
   const brand = await firstLink(request, "/brands", /\/brands\/[a-z0-9-]+(?=")/);
   const searchText = "/search/text=%D1%80%D1%83%D1%87%D0%BA%D0%B0";
+  // An offer of the manager's, from their list (without the manager's session: only its shape counts).
+  const offer = manager ? await firstLink(manager, "/cp", /\/cp\/\d+(?=")/) : "/cp/1";
   return {
     "/": [
       { name: "home", url: "/" },
@@ -110,6 +112,17 @@ async function variants(request: APIRequestContext): Promise<Record<string, Inst
       { name: "offers", url: "/profile/cp", as: "user", personOnly: true },
       { name: "offers, hidden", url: "/profile/cp?hidden=1", as: "user", personOnly: true },
       { name: "offers, manager", url: "/profile/cp", as: "manager", personOnly: true },
+    ],
+    "/cp": [
+      { name: "offers list, manager", url: "/cp", as: "manager", personOnly: true },
+      { name: "offers list, filtered", url: "/cp?from=2020-01-01&sort=sum-desc", as: "manager", personOnly: true },
+      { name: "offers list, a date that is not one", url: "/cp?from=31.02.2026&totalTo=x", as: "manager", personOnly: true },
+      { name: "offers list, nothing found", url: "/cp?q=zzzqqq", as: "manager", personOnly: true },
+    ],
+    "/cp/hidden": [{ name: "hidden offers, manager", url: "/cp/hidden", as: "manager", personOnly: true }],
+    "/cp/:id": [
+      { name: "offer, manager", url: offer, as: "manager", personOnly: true },
+      { name: "offer, unknown", url: "/cp/99999999999", as: "manager", personOnly: true },
     ],
     "/login": [
       { name: "login", url: "/login" },
@@ -201,8 +214,8 @@ test("every page route has instances to check, and every page of the pages sitem
 test("the Nu HTML checker finds no errors on any page the shop serves", async ({ request, browser }) => {
   test.skip(!hasJava && !process.env.CI, "no Java here (apt-get install -y default-jre-headless); .ci/run installs it");
   test.setTimeout(240_000);
-  const table = await instances(request);
   const accounts = { user: await loggedIn(browser, "user@demo.ru"), manager: await loggedIn(browser, "manager@demo.ru") };
+  const table = await instances(request, accounts.manager.request);
   const dir = mkdtempSync(path.join(tmpdir(), "nu-"));
   try {
     const files: string[] = [];

@@ -121,6 +121,7 @@ test.describe("manager@demo.ru", () => {
     // The address carries the date as YYYY-MM-DD (§9); the field shows it as typed.
     await expect(page).toHaveURL(new RegExp(`/cp\\?from=${from.iso}$`));
     await expect(page.getByRole("group", { name: /Дата создания/ }).getByLabel("с")).toHaveValue(from.typed);
+    await expect(page.getByTestId("offers-count")).toHaveText(/^Найдено: \d+$/);
     expect(await rows.count()).toBeLessThan(all);
     for (const date of await rows.locator("time").allTextContents()) {
       const [d, m, y] = date.split(".");
@@ -237,6 +238,7 @@ test.describe("manager@demo.ru without JavaScript", () => {
     await page.getByLabel("Порядок").selectOption("sum-asc");
     await page.getByRole("button", { name: "Показать" }).click();
     await expect(page).toHaveURL(new RegExp(`/cp\\?from=2020-01-01&client=${clientId}&sort=sum-asc$`));
+    await expect(page.getByTestId("offers-count")).toHaveText(/^Найдено: \d+$/);
     const rows = page.getByTestId("offer-row");
     expect(await rows.count()).toBeGreaterThan(0);
     expect(await rows.count()).toBeLessThan(all);

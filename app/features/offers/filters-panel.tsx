@@ -77,6 +77,8 @@ export function OfferFiltersPanel({
             <TotalField name="totalFrom" label="от" value={filters.totalFrom} error={errors.totalFrom} />
             <TotalField name="totalTo" label="до" value={filters.totalTo} error={errors.totalTo} />
           </fieldset>
+        </div>
+        <div className="offer-filters__grid offer-filters__grid--groups">
           {GROUPS.map((g) => (
             <CheckboxGroup key={g.name} name={g.name} legend={g.legend} options={options[g.name]} selected={filters[g.name]} />
           ))}
@@ -85,11 +87,6 @@ export function OfferFiltersPanel({
           <button type="submit" className="button button--primary">
             Показать
           </button>
-          {more > 0 || hasErrors ? (
-            <AppLink to={resetHref} className="button">
-              Сбросить фильтры
-            </AppLink>
-          ) : null}
         </div>
       </details>
     </Form>

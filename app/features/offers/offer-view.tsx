@@ -45,8 +45,8 @@ export function OfferView({ offer }: { offer: Kp }) {
 
 function OfferDetails({ offer }: { offer: Kp }) {
   const rep = offer.representative;
-  const contacts = rep ? [rep.email, rep.phone ? formatPhone(rep.phone) : null].filter(Boolean).join(", ") : "";
-  const managerContacts = [offer.manager.email, offer.manager.phone ? formatPhone(offer.manager.phone) : null].filter(Boolean).join(", ");
+  const contacts = rep ? <Contacts email={rep.email} phone={rep.phone} /> : null;
+  const managerContacts = <Contacts email={offer.manager.email} phone={offer.manager.phone} />;
   const rows: [string, ReactNode][] = [
     ["Клиент", offer.client ? `${offer.client.title}${offer.client.inn ? `, ИНН ${offer.client.inn}` : ""}` : "—"],
     [
@@ -54,7 +54,7 @@ function OfferDetails({ offer }: { offer: Kp }) {
       rep ? (
         <>
           {rep.name}
-          {contacts ? <span className="offer__sub">{contacts}</span> : null}
+          {contacts}
         </>
       ) : (
         "—"
@@ -66,7 +66,7 @@ function OfferDetails({ offer }: { offer: Kp }) {
       "Менеджер",
       <>
         {offer.manager.name || "—"}
-        {managerContacts ? <span className="offer__sub">{managerContacts}</span> : null}
+        {managerContacts}
       </>,
     ],
     ["Создано", <time dateTime={dateAttr(offer.createdAt)}>{formatDate(offer.createdAt)}</time>],
@@ -81,6 +81,18 @@ function OfferDetails({ offer }: { offer: Kp }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** "mail@example.ru, +7 (921) 555-01-02", a phone never split across lines. */
+function Contacts({ email, phone }: { email: string | null; phone: string | null }) {
+  if (!email && !phone) return null;
+  return (
+    <span className="offer__sub">
+      {email}
+      {email && phone ? ", " : null}
+      {phone ? <span className="offer__contact">{formatPhone(phone)}</span> : null}
+    </span>
   );
 }
 
