@@ -3,7 +3,8 @@
  * where they will go; until they exist, their paths answer the normal 404 (routes/not-found.tsx).
  * Built so far: the static pages, contacts, city switch, the catalogue (home, category tree,
  * filtered listings, product, brands, curated lists, print types), viewed products, robots.txt,
- * the cart, ordering and thanks pages, news, blog and promotions, search.
+ * the cart, ordering and thanks pages, news, blog and promotions, search, the account pages, the
+ * offers list and an offer's page (/cp, /cp/hidden, /cp/{id}).
  *
  * §2's five layouts are layout routes (app/layouts/*.tsx, ADR 048): a page is listed under the
  * layout it uses, and a layout may have its own error boundary (the user area's keeps its menu).

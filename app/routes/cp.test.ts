@@ -4,7 +4,7 @@
  * text), guests go to the login, and every id that names no offer of the caller's is the §2 404.
  */
 import { describe, expect, it } from "vitest";
-import { jsonResponse as json, recordingApi, TEST_API as API, type ApiHandler } from "#app/lib/api-client.test-support.ts";
+import { jsonResponse as json, recordingApi, type ApiHandler } from "#app/lib/api-client.test-support.ts";
 import type { KpSummary } from "#contract/kp.ts";
 import { loader as listLoader } from "./cp-list.tsx";
 import { loader as offerLoader } from "./cp-offer.tsx";
