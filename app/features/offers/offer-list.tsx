@@ -6,7 +6,7 @@ import { useSubmit } from "react-router";
 import type { Paged } from "#contract/endpoint.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { dateAttr, formatDate } from "#app/features/account/lists.ts";
-import { PageLinks } from "#app/components/listing/pagination.tsx";
+import { PageLinks } from "#app/features/catalog/listing/pagination.tsx";
 import { formatCount } from "#app/lib/format.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { FILTERS_FORM_ID, OfferFiltersPanel } from "./filters-panel.tsx";
