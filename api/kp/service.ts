@@ -307,9 +307,18 @@ export function createKpService(db: Db, options: KpServiceOptions) {
         list_price, manual_price, discount_percent, variation, image) VALUES ${sql.join(rows, sql`, `)}`);
   }
 
-  /** Prices and checks a save; throws the 400 with every field error. */
-  async function prepare(tx: Pick<Db, "execute">, user: AuthUser, body: OfferInput, stored: { validUntil: string | null } | null) {
-    const [priced, refs] = await Promise.all([priceOfferItems(options.pricing, body.items, true), checkReferences(tx, user, body, stored)]);
+  /**
+   * Checks a save priced beforehand (pricing reads outside the transaction: PGlite has one
+   * connection, which the transaction holds); throws the 400 with every field error.
+   */
+  async function prepare(
+    tx: Pick<Db, "execute">,
+    user: AuthUser,
+    body: OfferInput,
+    priced: Awaited<ReturnType<typeof priceOfferItems>>,
+    stored: { validUntil: string | null } | null,
+  ) {
+    const refs = await checkReferences(tx, user, body, stored);
     const errors = [...refs.errors, ...priced.problems];
     if (errors.length) throw new HttpError(400, SAVE_REFUSED, errors.slice(0, 50));
     const totals = totalsOf(priced.items, { surchargePercent: refs.surchargePercent, vatRate: body.vatRate, vatIncluded: body.vatIncluded });
@@ -328,8 +337,9 @@ export function createKpService(db: Db, options: KpServiceOptions) {
 
   async function create(user: AuthUser, body: OfferInput): Promise<Kp> {
     requireOfferEditor(user);
+    const items = await priceOfferItems(options.pricing, body.items, true);
     const id = await db.transaction(async (tx) => {
-      const { priced, refs, totals } = await prepare(tx, user, body, null);
+      const { priced, refs, totals } = await prepare(tx, user, body, items, null);
       const at = now();
       const validUntil = endOfMoscowDay(body.validUntil ?? defaultValidUntil(at));
       const [offer] = await queryRows<{ id: number }>(
@@ -350,6 +360,7 @@ export function createKpService(db: Db, options: KpServiceOptions) {
   async function update(user: AuthUser, id: number, body: OfferInput): Promise<Kp> {
     requireOfferEditor(user);
     if (body.version === undefined) throw new HttpError(400, VERSION_MISSING, [{ field: "version", message: VERSION_MISSING }]);
+    const items = await priceOfferItems(options.pricing, body.items, true);
     await db.transaction(async (tx) => {
       const [locked] = await queryRows<{ version: number; validUntil: string | null }>(
         tx,
@@ -357,7 +368,7 @@ export function createKpService(db: Db, options: KpServiceOptions) {
             FROM commercial_offers co WHERE co.id = ${id} AND ${offerEditScope(user)} FOR UPDATE`,
       );
       if (!locked) throw notFound(OFFER_NOT_FOUND);
-      const { priced, refs, totals } = await prepare(tx, user, body, locked);
+      const { priced, refs, totals } = await prepare(tx, user, body, items, locked);
       if (locked.version !== body.version) {
         const stored = (await readRow(user, id, sql`true`, tx))!;
         const [names] = await queryRows<{ client: string | null; representative: string | null; delay: string | null }>(
