@@ -18,6 +18,7 @@ import type { Mailer } from "../mail/mailer";
 import type { AuthUser } from "../auth/session";
 import { OFFER_NOT_FOUND } from "./service";
 import { freezeVersion } from "./document-data";
+import { requireOfferEditor } from "./scope";
 
 /** "123 456,50 ₽" for letters. */
 const formatPrice = (n: number) => `${n.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ₽`;
@@ -116,6 +117,7 @@ export function createKpPublic(db: Db, mailer: Mailer | undefined, now: () => Da
 
     /** POST /kp/send/{id}: a version frozen (or the latest reused) and the link mailed to the representative. */
     async send(user: AuthUser, offerId: number, origin: string): Promise<KpSendResult> {
+      requireOfferEditor(user);
       const version = await freezeVersion(db, user, offerId, now());
       const [row] = await queryRows<{ publicId: string; email: string | null; name: string | null; managerEmail: string | null }>(
         db,
