@@ -12,6 +12,7 @@ import { queryRows } from "../../api/db/client";
 import { createMailer, type MailMessage } from "../../api/mail/mailer";
 import { openTestApi, testBackends, type TestApi } from "../../api/testing";
 import { offerDocument } from "../../api/kp/document-data";
+import { CLIENT_IP_HEADER } from "../../contract/index";
 import { call, createUser, dataOf, fieldErrors, type TestUser } from "../support/accounts";
 
 describe.each(testBackends())("commercial offers on $name", (backend) => {
@@ -317,6 +318,22 @@ describe.each(testBackends())("commercial offers on $name", (backend) => {
       clock = saved;
     }
     for (const junk of ["x", "%2e%2e", "a".repeat(100), "a".repeat(101)]) expect((await call(t, `/api/kp/public/${junk}`)).status, junk).toBeLessThan(500);
+  });
+
+  it("the public page and acceptance are rate-limited per IP through the shared limiter (ADR 041)", async () => {
+    const ip = "203.0.113.77";
+    const open = () => call(t, `/api/kp/public/${publicId}`, { headers: { [CLIENT_IP_HEADER]: ip } });
+    for (let i = 0; i < 60; i++) expect((await open()).status).toBe(200);
+    const refused = await open();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/Слишком много запросов/);
+    // Another address is not affected; unknown ids count too (no enumeration past the limit).
+    expect((await call(t, `/api/kp/public/${publicId}`, { headers: { [CLIENT_IP_HEADER]: "203.0.113.78" } })).status).toBe(200);
+    expect((await call(t, "/api/kp/public/unknown", { headers: { [CLIENT_IP_HEADER]: ip } })).status).toBe(429);
+    const accept = () => call(t, `/api/kp/public/${publicId}/accept`, { body: { version: 2, name: "Игорь", email: "a@b.ru" }, headers: { [CLIENT_IP_HEADER]: "203.0.113.79" } });
+    for (let i = 0; i < 10; i++) expect((await accept()).status).toBe(409);
+    expect((await accept()).status).toBe(429);
   });
 
   it("searches products with the shop's search (an exact SKU first) and looks up by SKU", async () => {
