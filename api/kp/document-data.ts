@@ -19,6 +19,8 @@ import type { AuthUser } from "../auth/session";
 import { editsOffers, offerEditScope, offerScope } from "./scope";
 import { OFFER_NOT_FOUND, readOffer } from "./service";
 import { diffStates, type OfferState } from "./diff";
+// A database seeded before the setting existed prints the seed's text (settings.kpConditions overrides it).
+import { KP_CONDITIONS } from "../db/seed/content-data";
 
 /** The document of one sent version (contract KpDocument; the renderer's input, see contract/kp-document.ts). */
 export type KpDocumentData = KpDocument;
@@ -42,7 +44,7 @@ async function partiesOf(tx: Pick<Db, "execute">, offerId: number): Promise<Part
         FROM legal_companies l WHERE l.id = co.seller_company_id) AS seller,
       (SELECT json_build_object('name', COALESCE(u.name, ''), 'phone', u.phone, 'email', u.email) FROM users u WHERE u.id = co.manager_id) AS manager,
       (SELECT json_build_object('title', c.title, 'inn', c.inn) FROM kp_clients c WHERE c.id = co.client_id) AS client,
-      COALESCE((SELECT value FROM settings WHERE key = 'kpConditions'), '') AS conditions
+      COALESCE((SELECT value FROM settings WHERE key = 'kpConditions'), ${KP_CONDITIONS}) AS conditions
     FROM commercial_offers co WHERE co.id = ${offerId}`,
   );
   return row;

@@ -179,6 +179,20 @@ describe.each(testBackends())("commercial offers on $name", (backend) => {
     expect((await fieldErrors(missing)).version).toMatch(/версия/);
   });
 
+  it("two saves of one version at once: one is stored, the other is a 409; parallel creates get distinct numbers", async () => {
+    const copy = endpoints.kpCopy.response.parse(await dataOf(await as(manager, `/kp/copy/${offerId}`, { method: "POST" })));
+    const save = (title: string) => as(manager, `/kp/update/${copy.id}`, { body: { ...input({ title }), version: copy.version } });
+    const statuses = (await Promise.all([save("Вкладка 1"), save("Вкладка 2")])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    expect(endpoints.kpRead.response.parse(await dataOf(await as(manager, `/kp/read/${copy.id}`))).version).toBe(copy.version + 1);
+    const made = await Promise.all(Array.from({ length: 4 }, (_, i) => as(manager, "/kp/create", { body: input({ title: `Параллельное ${i}` }) }).then((r) => dataOf<{ id: number; number: string }>(r))));
+    expect(new Set(made.map((m) => m.number)).size).toBe(4);
+    // Two sends at once freeze one version.
+    const sends = await Promise.all([1, 2].map(() => as(manager, `/kp/send/${copy.id}`, { method: "POST" }).then((r) => dataOf<{ version: { number: number } }>(r))));
+    expect(sends.map((x) => x.version.number)).toEqual([1, 1]);
+    for (const m of [...made, copy]) await dataOf(await as(manager, `/kp/delete/${m.id}`, { method: "DELETE" }));
+  });
+
   it("refuses bad input with a Russian message under its field, never a 5xx", async () => {
     const refused = async (body: unknown, field: string, message?: RegExp) => {
       const response = await as(manager, "/kp/create", { body });
