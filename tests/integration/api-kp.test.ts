@@ -356,6 +356,12 @@ describe.each(testBackends())("commercial offers on $name", (backend) => {
     const word = ctx.groupTitle.split(/\s+/)[0];
     const byWord = endpoints.kpSearchProduct.response.parse(await dataOf(await as(manager, `/kp/search/product?text=${encodeURIComponent(word)}`)));
     expect(byWord.length).toBeGreaterThan(0);
+    // Typed in the Latin layout by mistake ("Ручка" → "Hexrf"): the shop's search reads it (ADR 028).
+    const ru = "йцукенгшщзхъфывапролджэячсмитьбю";
+    const en = "qwertyuiop[]asdfghjkl;'zxcvbnm,.";
+    const wrongLayout = [...word.toLowerCase()].map((ch) => en[ru.indexOf(ch)] ?? ch).join("");
+    const byLayout = endpoints.kpSearchProduct.response.parse(await dataOf(await as(manager, `/kp/search/product?text=${encodeURIComponent(wrongLayout)}`)));
+    expect(byLayout.map((p) => p.groupId)).toEqual(byWord.map((p) => p.groupId));
     const lookup = endpoints.kpProduct.response.parse(await dataOf(await as(manager, `/kp/product/${ctx.groupId}?sku=${encodeURIComponent(ctx.sku.toLowerCase())}`)));
     expect(lookup.product?.id).toBe(ctx.product);
     expect((await as(manager, "/kp/search/product?text=")).status).toBe(400);
