@@ -169,6 +169,15 @@ const DESIGNED_CALLS = [
   "GET /api/search/history",
   "DELETE /api/search/history/{id}",
   "DELETE /api/search/history",
+  // Commercial offers (issue 27, ADR 051): copy, send (a frozen version), versions, in-place clients, acceptance
+  "POST /api/kp/copy/{id}",
+  "POST /api/kp/send/{id}",
+  "GET /api/kp/versions/{id}",
+  "GET /api/kp/versions/{id}/diff",
+  "POST /api/kp/client/create",
+  "POST /api/kp/client/{id}/representative/create",
+  "POST /api/kp/client/{id}/purpose/create",
+  "POST /api/kp/public/{id}/accept",
 ];
 
 const key = (e: Pick<Endpoint, "method" | "path">) => `${e.method} /api${e.path}`;

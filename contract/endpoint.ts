@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { KpConflict } from "./kp-changes.ts";
 
 /**
  * Timeout classes of §9. The API client maps each class to milliseconds
@@ -74,6 +75,8 @@ export const ApiErrorBody = z.object({
    * order's id, so the client can show it rather than lose it (ADR 025). Absent elsewhere.
    */
   orderId: z.number().int().positive().optional(),
+  /** kp/update's 409 (ADR 051): the stored version of the offer and what differs from what was sent. */
+  conflict: KpConflict.optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 

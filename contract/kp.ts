@@ -5,8 +5,13 @@
  */
 import { z } from "zod";
 import { endpoint, paged } from "./endpoint.ts";
-import { IdParams, SortOrder, Success, id, idParam, idsQuery, isoDate, isoDateTime, limitQuery, money, numberQuery, pageQuery, quantity, url } from "./common.ts";
+import { IdParams, PHONE_FORMAT_MESSAGE, SortOrder, Success, id, idParam, idsQuery, isoDate, isoDateTime, limitQuery, money, normalizePhone, numberQuery, pageQuery, quantity, url } from "./common.ts";
+import { INN_FORMAT, innProblem } from "./requisites.ts";
+import { KP_DISCOUNT_MAX, KP_DISCOUNT_MIN, KP_MAX_LINES } from "./kp-pricing.ts";
 import { Manager } from "./profile.ts";
+import { KpChange } from "./kp-changes.ts";
+
+export { KpChange, KpConflict } from "./kp-changes.ts";
 import { CartCoatingLine, PricedCoatingLine } from "./cart.ts";
 import { CoatingPrice, CoatingRecalculateRequest, Product, ProductGroup } from "./catalog.ts";
 
@@ -28,34 +33,112 @@ export type KpRepresentative = z.infer<typeof KpRepresentative>;
 export const KpPurpose = z.object({ id: id(), clientId: id().nullable(), title: z.string() });
 export type KpPurpose = z.infer<typeof KpPurpose>;
 
-/** §3 delay option (id, title); §9: the list starts with "Без отсрочки" (days 0). */
-export const DelayOption = z.object({ id: id(), title: z.string(), days: z.number().int().nonnegative() });
+/** §3 delay option (id, title); §9: the list starts with "Без отсрочки" (days 0). ADR 051: its surcharge, %. */
+export const DelayOption = z.object({
+  id: id(),
+  title: z.string(),
+  days: z.number().int().nonnegative(),
+  surchargePercent: z.number().nonnegative().default(0),
+});
 export type DelayOption = z.infer<typeof DelayOption>;
 
 /** Flat product categories for the editor's product picker. */
 export const KpCategory = z.object({ id: id(), title: z.string(), slug: z.string(), parentId: id().nullable() });
 export type KpCategory = z.infer<typeof KpCategory>;
 
+const text = (max: number, what: string) => z.string({ error: `Укажите ${what}` }).trim().max(max, `Не длиннее ${max} символов`);
+const required = (max: number, what: string) => text(max, what).min(1, `Укажите ${what}`);
+
+/** ADR 051: a client created in place ("+ Новый клиент"); the ИНН is checked by its check digits. */
+export const KpClientInput = z.object({
+  title: required(255, "название клиента"),
+  inn: z
+    .string()
+    .trim()
+    .max(12, INN_FORMAT)
+    .nullable()
+    .default(null)
+    .transform((v) => (v === "" ? null : v))
+    .superRefine((v, ctx) => {
+      const problem = v === null ? null : innProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+});
+export type KpClientInput = z.input<typeof KpClientInput>;
+
+const optionalEmail = () =>
+  z
+    .string()
+    .trim()
+    .max(254, "Не длиннее 254 символов")
+    .nullable()
+    .default(null)
+    .transform((v) => (v === "" ? null : v))
+    .refine((v) => v === null || z.email().safeParse(v).success, "Неверный формат e-mail");
+const optionalPhone = () =>
+  z
+    .string()
+    .trim()
+    .max(40, PHONE_FORMAT_MESSAGE)
+    .nullable()
+    .default(null)
+    .transform((v) => (v === "" ? null : v))
+    .refine((v) => v === null || normalizePhone(v) !== null, PHONE_FORMAT_MESSAGE);
+
+/** A representative of a client: a name and at least one contact. */
+export const KpRepresentativeInput = z
+  .object({ name: required(150, "имя представителя"), email: optionalEmail(), phone: optionalPhone() })
+  .superRefine((v, ctx) => {
+    if (!v.email && !v.phone) ctx.addIssue({ code: "custom", path: ["email"], message: "Укажите e-mail или телефон" });
+  });
+export type KpRepresentativeInput = z.input<typeof KpRepresentativeInput>;
+
+export const KpPurposeInput = z.object({ title: required(255, "цель") });
+export type KpPurposeInput = z.input<typeof KpPurposeInput>;
+
 // ───────────────────────────── Offer ─────────────────────────────
 
-/** One offer line before it is stored. `price` overrides the catalogue unit price (a manager's deal). */
-export const KpItemInput = z.object({
-  productId: id(),
-  count: quantity(),
-  price: money().optional(),
-  coatings: z.array(CartCoatingLine).max(20).default([]),
-  comment: z.string().trim().max(1000).nullable().default(null),
-});
+/**
+ * One offer line before it is stored (ADR 051). `price` is the manager's unit price; or
+ * `discountPercent` (positive a discount, negative a markup) off the tier price; not both.
+ */
+export const KpItemInput = z
+  .object({
+    productId: id(),
+    count: quantity(),
+    price: z.number({ error: "Укажите цену числом" }).min(0, "Цена не может быть отрицательной").max(99_999_999, "Слишком большая цена").nullable().optional(),
+    discountPercent: z
+      .number({ error: "Укажите скидку числом" })
+      .min(KP_DISCOUNT_MIN, `Наценка — не больше ${-KP_DISCOUNT_MIN} %`)
+      .max(KP_DISCOUNT_MAX, "Скидка — не больше 100 %: цена не бывает ниже нуля")
+      .nullable()
+      .optional(),
+    coatings: z.array(CartCoatingLine).max(20, "Не больше 20 нанесений на строку").default([]),
+    comment: z.string().trim().max(1000, "Не длиннее 1000 символов").nullable().default(null),
+  })
+  .superRefine((v, ctx) => {
+    if (v.price !== undefined && v.price !== null && v.discountPercent !== undefined && v.discountPercent !== null && v.discountPercent !== 0) {
+      ctx.addIssue({ code: "custom", path: ["discountPercent"], message: "Укажите либо свою цену, либо скидку или наценку" });
+    }
+  });
 export type KpItemInput = z.input<typeof KpItemInput>;
 
-/** A priced line. Title, SKU and image are a snapshot, so catalogue edits do not rewrite sent offers. */
+/** A priced line. Title, SKU, variation and image are a snapshot, so catalogue edits do not rewrite sent offers. */
 export const KpItemPriced = z.object({
   productId: id().nullable(),
   groupId: id().nullable(),
   sku: z.string(),
   title: z.string(),
+  /** "синий, XL" */
+  variation: z.string().nullable().default(null),
   image: url().nullable(),
   count: z.number().int(),
+  /** The tier price for the count. */
+  listPrice: money().default(0),
+  /** The manager's unit price, when set. */
+  manualPrice: money().nullable().default(null),
+  /** Discount (positive) or markup (negative), percent, when set. */
+  discountPercent: z.number().nullable().default(null),
   /** Unit price. */
   price: money(),
   /** Sum of the coating lines. */
@@ -70,15 +153,45 @@ export type KpItemPriced = z.infer<typeof KpItemPriced>;
 export const KpItem = KpItemPriced.extend({ id: id() });
 export type KpItem = z.infer<typeof KpItem>;
 
+/** VAT of an offer (ADR 051): 22 %, 10 %, 0 % or null = «без НДС». */
+export const KpVatRateSchema = z.union([z.literal(22), z.literal(10), z.literal(0)], { error: "НДС — 22 %, 10 %, 0 % или без НДС" });
+
+/** The totals block (contract/kp-pricing.ts kpTotals). */
+export const KpTotalsSchema = z.object({
+  goods: money(),
+  print: money(),
+  delaySurcharge: money(),
+  discount: money(),
+  vatMode: z.enum(["included", "added", "none"]),
+  vatRate: z.number().int().nullable(),
+  vat: money(),
+  total: money(),
+});
+export type KpTotalsData = z.infer<typeof KpTotalsSchema>;
+
+/** The seller of an offer: one of the shop's own companies (legal/our). */
+export const KpSeller = z.object({ id: id(), title: z.string(), inn: z.string() });
+export type KpSeller = z.infer<typeof KpSeller>;
+
 /** The list row (§3: total price, created date). */
 export const KpSummary = z.object({
   id: id(),
+  /** "2026-000124" (ADR 051). */
+  number: z.string().nullable().default(null),
   /** Opaque id of the public link (/api/kp/public/{publicId}). */
   publicId: z.string(),
   title: z.string(),
   totalPrice: money(),
   createdAt: isoDateTime(),
   updatedAt: isoDateTime(),
+  /** Valid until 23:59:59 Moscow time of this day (YYYY-MM-DD). */
+  validUntil: isoDate().nullable().default(null),
+  isExpired: z.boolean().default(false),
+  /** Optimistic concurrency: send it back with kp/update. */
+  version: z.number().int().positive().default(1),
+  /** The latest sent version (v1, v2…), null when never sent. */
+  sentVersion: z.number().int().positive().nullable().default(null),
+  acceptedVersion: z.number().int().positive().nullable().default(null),
   isActive: z.boolean(),
   isHidden: z.boolean(),
   isFavorite: z.boolean(),
@@ -88,6 +201,8 @@ export const KpSummary = z.object({
   representative: KpRepresentative.nullable(),
   purpose: KpPurpose.nullable(),
   delay: DelayOption.nullable(),
+  /** Whether the caller may change it (ADR 051: ROLE_USER reads only). */
+  canEdit: z.boolean().default(false),
 });
 export type KpSummary = z.infer<typeof KpSummary>;
 
@@ -95,37 +210,141 @@ export const Kp = KpSummary.extend({
   comment: z.string().nullable(),
   itemsPrice: money(),
   printPrice: money(),
+  seller: KpSeller.nullable().default(null),
+  vatRate: z.number().int().nullable().default(22),
+  vatIncluded: z.boolean().default(true),
+  totals: KpTotalsSchema.optional(),
+  /** When the client first and last opened the public page, and how many times. */
+  publicFirstOpenedAt: isoDateTime().nullable().default(null),
+  publicLastOpenedAt: isoDateTime().nullable().default(null),
+  publicOpenCount: z.number().int().nonnegative().default(0),
   items: z.array(KpItem),
 });
 export type Kp = z.infer<typeof Kp>;
 
-/** What the client sees by the public link: no internal flags, client reduced to its title. */
-export const KpPublic = z.object({
-  publicId: z.string(),
+// ───────────────────────────── The document and the public page ─────────────────────────────
+
+/** A print line in words ("Шелкография, 1 цвет, 60×40 мм") and its price. */
+export const KpDocumentPrintLine = z.object({ description: z.string(), price: money() });
+
+export const KpDocumentLine = z.object({
+  position: z.number().int().positive(),
+  image: z.string().nullable(),
+  sku: z.string(),
+  title: z.string(),
+  variation: z.string().nullable(),
+  count: z.number().int(),
+  unitPrice: money(),
+  printLines: z.array(KpDocumentPrintLine),
+  printPrice: money(),
+  total: money(),
+});
+
+/** What a sent version shows: the document, and the public page (ADR 051). No internal data. */
+export const KpDocument = z.object({
+  number: z.string(),
+  version: z.number().int().positive(),
   title: z.string(),
   createdAt: isoDateTime(),
-  totalPrice: money(),
-  itemsPrice: money(),
-  printPrice: money(),
-  manager: Manager,
-  clientTitle: z.string().nullable(),
-  delay: DelayOption.nullable(),
-  comment: z.string().nullable(),
-  items: z.array(KpItemPriced),
+  validUntil: isoDateTime(),
+  seller: z
+    .object({
+      name: z.string(),
+      inn: z.string(),
+      kpp: z.string().nullable(),
+      ogrn: z.string().nullable(),
+      address: z.string().nullable(),
+      bankTitle: z.string().nullable(),
+      bik: z.string().nullable(),
+      checkingAccount: z.string().nullable(),
+      correspondentAccount: z.string().nullable(),
+      logo: z.string().nullable(),
+    })
+    .nullable(),
+  client: z.object({ title: z.string(), inn: z.string().nullable() }).nullable(),
+  representative: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+  manager: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+  lines: z.array(KpDocumentLine),
+  totals: KpTotalsSchema,
+  delay: z.object({ title: z.string(), days: z.number().int() }).nullable(),
+  conditions: z.string(),
+});
+export type KpDocument = z.infer<typeof KpDocument>;
+
+export const KpPublicStatus = z.enum(["open", "accepted", "closed"]);
+
+/**
+ * The public page (no login): the latest sent version, its status, and the manager's contacts.
+ * "closed" (deactivated or past validUntil): «Предложение больше не действует», no document.
+ */
+export const KpPublic = z.object({
+  publicId: z.string(),
+  status: KpPublicStatus,
+  /** «Предложение больше не действует» when closed. */
+  message: z.string().nullable(),
+  number: z.string(),
+  title: z.string(),
+  manager: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+  document: KpDocument.nullable(),
+  acceptedAt: isoDateTime().nullable(),
+  acceptedVersion: z.number().int().positive().nullable(),
 });
 export type KpPublic = z.infer<typeof KpPublic>;
 
-/** create and update/{id} (update replaces the lines). */
-export const KpInput = z.object({
-  title: z.string().trim().min(1).max(255),
-  clientId: id().nullable().default(null),
-  representativeId: id().nullable().default(null),
-  purposeId: id().nullable().default(null),
-  delayId: id().nullable().default(null),
-  comment: z.string().trim().max(5000).nullable().default(null),
-  isHidden: z.boolean().default(false),
-  items: z.array(KpItemInput).max(200),
+/** Accepting by the public link: who accepts, with a contact; the version they saw. */
+export const KpAcceptRequest = z
+  .object({
+    version: z.number({ error: "Обновите страницу" }).int().positive(),
+    name: required(150, "имя"),
+    email: optionalEmail(),
+    phone: optionalPhone(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.email && !v.phone) ctx.addIssue({ code: "custom", path: ["email"], message: "Укажите e-mail или телефон" });
+  });
+export type KpAcceptRequest = z.input<typeof KpAcceptRequest>;
+
+// ───────────────────────────── Versions ─────────────────────────────
+
+export const KpVersion = z.object({
+  number: z.number().int().positive(),
+  createdAt: isoDateTime(),
+  total: money(),
+  linesCount: z.number().int().nonnegative(),
+  acceptedAt: isoDateTime().nullable(),
+  acceptedName: z.string().nullable(),
 });
+export type KpVersion = z.infer<typeof KpVersion>;
+
+export const KpVersionDiff = z.object({ from: z.number().int().positive(), to: z.number().int().positive(), changes: z.array(KpChange) });
+export type KpVersionDiff = z.infer<typeof KpVersionDiff>;
+
+/** create and update/{id} (update replaces the lines and carries the version it was based on). */
+export const KpInput = z
+  .object({
+    title: required(255, "название предложения"),
+    clientId: id().nullable().default(null),
+    representativeId: id().nullable().default(null),
+    purposeId: id().nullable().default(null),
+    delayId: id().nullable().default(null),
+    sellerCompanyId: id().nullable().default(null),
+    /** YYYY-MM-DD, valid until 23:59:59 Moscow time; default the creation day + 10. */
+    validUntil: isoDate().nullable().default(null),
+    vatRate: KpVatRateSchema.nullable().default(22),
+    vatIncluded: z.boolean().default(true),
+    comment: z.string().trim().max(5000, "Не длиннее 5000 символов").nullable().default(null),
+    isHidden: z.boolean().default(false),
+    items: z.array(KpItemInput).max(KP_MAX_LINES, `В предложении может быть не больше ${KP_MAX_LINES} строк`),
+    /** kp/update: the version the editor started from (a stale one is a 409). */
+    version: z.number().int().positive().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Map<number, number>();
+    v.items.forEach((item, i) => {
+      if (seen.has(item.productId)) ctx.addIssue({ code: "custom", path: ["items", i, "productId"], message: "Этот товар уже есть в предложении: измените количество в его строке" });
+      else seen.set(item.productId, i);
+    });
+  });
 export type KpInput = z.input<typeof KpInput>;
 
 // ───────────────────────────── Queries ─────────────────────────────
@@ -134,7 +353,7 @@ export const KpSortBy = z.enum(["createdAt", "updatedAt", "totalPrice", "title",
 export type KpSortBy = z.infer<typeof KpSortBy>;
 
 /** Filters whose values come from kp/filter/{x}/ — x is the key without "Ids". */
-export const KpFilterKind = z.enum(["client", "representative", "purpose", "manager", "delay"]);
+export const KpFilterKind = z.enum(["client", "representative", "purpose", "manager", "delay", "category"]);
 export type KpFilterKind = z.infer<typeof KpFilterKind>;
 
 /**
@@ -146,7 +365,7 @@ export const KpListQuery = z.object({
   limit: limitQuery(10, 100),
   sortBy: KpSortBy.default("createdAt"),
   sortOrder: SortOrder.default("desc"),
-  /** Title, client title, or the SKU of a line. */
+  /** Title, number, client title, or the SKU of a line. */
   search: z.string().trim().max(200).optional(),
   purposeTitle: z.string().trim().max(255).optional(),
   createdAtFrom: isoDate().optional(),
@@ -161,6 +380,8 @@ export const KpListQuery = z.object({
   purposeIds: idsQuery(100).optional(),
   managerIds: idsQuery(100).optional(),
   delayIds: idsQuery(100).optional(),
+  /** Offers with a line of a product in one of these categories (or their subcategories). */
+  categoryIds: idsQuery(100).optional(),
 });
 export type KpListQuery = z.input<typeof KpListQuery>;
 
@@ -171,7 +392,12 @@ export const KpFilterOption = z.object({ id: id(), title: z.string(), count: z.n
 export type KpFilterOption = z.infer<typeof KpFilterOption>;
 
 /** Request for kp/calculate: price lines without storing them (the editor's live total). */
-export const KpCalculateRequest = z.object({ items: z.array(KpItemInput).max(200), delayId: id().nullable().optional() });
+export const KpCalculateRequest = z.object({
+  items: z.array(KpItemInput).max(KP_MAX_LINES, `В предложении может быть не больше ${KP_MAX_LINES} строк`),
+  delayId: id().nullable().optional(),
+  vatRate: KpVatRateSchema.nullable().default(22),
+  vatIncluded: z.boolean().default(true),
+});
 export type KpCalculateRequest = z.input<typeof KpCalculateRequest>;
 
 export const KpCalculation = z.object({
@@ -179,6 +405,9 @@ export const KpCalculation = z.object({
   itemsPrice: money(),
   printPrice: money(),
   totalPrice: money(),
+  totals: KpTotalsSchema.optional(),
+  /** Products of the request that no longer exist or are out of sale. */
+  unavailableProducts: z.array(id()).default([]),
 });
 export type KpCalculation = z.infer<typeof KpCalculation>;
 
@@ -196,10 +425,16 @@ export type KpExport = z.infer<typeof KpExport>;
 export const KpFavoriteResult = z.object({ id: id(), isFavorite: z.boolean() });
 export type KpFavoriteResult = z.infer<typeof KpFavoriteResult>;
 
+/** kp/send/{id}: the frozen version and whether the representative was mailed. */
+export const KpSendResult = z.object({ version: KpVersion, publicId: z.string(), mailed: z.boolean() });
+export type KpSendResult = z.infer<typeof KpSendResult>;
+
 // ───────────────────────────── Endpoints ─────────────────────────────
 
 const tag = "kp";
 const clientParams = z.object({ id: idParam() });
+/** ADR 051: 16 random bytes in base64url (22 characters); older ids are 64 hex digits. */
+const PublicIdParams = z.object({ id: z.string().min(1).max(100).describe("The offer's publicId") });
 
 export const kpEndpoints = {
   kpList: endpoint({
@@ -231,9 +466,21 @@ export const kpEndpoints = {
     method: "GET",
     path: "/kp/public/{id}",
     tag,
-    summary: "Public view by the public id; 404 when the offer is inactive",
+    // ADR 051: no login; the latest sent version; records the first/last opening; rate-limited per IP.
+    summary: "Public view by the public id: the latest sent version, or «closed» with the manager's contacts; 404 never sent",
     timeout: "catalog",
-    params: z.object({ id: z.string().min(1).describe("The offer's publicId") }),
+    params: PublicIdParams,
+    response: KpPublic,
+  }),
+  kpPublicAccept: endpoint({
+    id: "kpPublicAccept",
+    method: "POST",
+    path: "/kp/public/{id}/accept",
+    tag,
+    summary: "The client accepts the latest sent version (name and a contact); 409 when closed, stale or accepted",
+    timeout: "catalog",
+    params: PublicIdParams,
+    body: KpAcceptRequest,
     response: KpPublic,
   }),
   kpCreate: endpoint({
@@ -252,7 +499,7 @@ export const kpEndpoints = {
     method: "POST",
     path: "/kp/update/{id}",
     tag,
-    summary: "Replace an offer's fields and lines",
+    summary: "Replace an offer's fields and lines; `version` older than the stored one is a 409 with `conflict`",
     auth: true,
     timeout: "catalog",
     params: IdParams,
@@ -320,7 +567,7 @@ export const kpEndpoints = {
     method: "POST",
     path: "/kp/calculate",
     tag,
-    summary: "Price offer lines without storing them",
+    summary: "Price offer lines without storing them (contract/kp-pricing.ts); unfinished print lines come back with problems",
     auth: true,
     timeout: "catalog",
     body: KpCalculateRequest,
@@ -342,10 +589,10 @@ export const kpEndpoints = {
     method: "GET",
     path: "/kp/search/product",
     tag,
-    summary: "Variations matching a title or SKU, for adding lines",
+    summary: "Variations matching a title or SKU (the shop's search: word forms, typos, layout), for adding lines",
     auth: true,
     timeout: "catalog",
-    query: z.object({ text: z.string().trim().min(1).max(200), limit: limitQuery(20, 50) }),
+    query: z.object({ text: z.string().trim().min(1, "Введите название или артикул").max(200), limit: limitQuery(20, 50), categoryId: idParam().optional() }),
     response: z.array(Product),
   }),
   kpFilter: endpoint({
@@ -353,7 +600,7 @@ export const kpEndpoints = {
     method: "GET",
     path: "/kp/filter/{x}/",
     tag,
-    summary: "Options of a list filter matching ?query; the selected values[] are always included",
+    summary: "Options of a list filter matching ?query (x: client, representative, purpose, manager, delay, category); the selected values[] are always included",
     auth: true,
     timeout: "catalog",
     params: z.object({ x: KpFilterKind }),
@@ -412,6 +659,86 @@ export const kpEndpoints = {
     auth: true,
     timeout: "catalog",
     response: z.array(KpCategory),
+  }),
+  kpCopy: endpoint({
+    id: "kpCopy",
+    method: "POST",
+    path: "/kp/copy/{id}",
+    tag,
+    summary: "«Копировать»: a new offer with the same client, lines and terms (new number, not sent)",
+    auth: true,
+    timeout: "catalog",
+    params: IdParams,
+    response: Kp,
+  }),
+  kpSend: endpoint({
+    id: "kpSend",
+    method: "POST",
+    path: "/kp/send/{id}",
+    tag,
+    summary: "Freeze a sent version (reused when nothing changed) and mail the representative the public link",
+    auth: true,
+    timeout: "catalog",
+    params: IdParams,
+    response: KpSendResult,
+  }),
+  kpVersions: endpoint({
+    id: "kpVersions",
+    method: "GET",
+    path: "/kp/versions/{id}",
+    tag,
+    summary: "The offer's sent versions, newest first",
+    auth: true,
+    timeout: "catalog",
+    params: IdParams,
+    response: z.array(KpVersion),
+  }),
+  kpVersionDiff: endpoint({
+    id: "kpVersionDiff",
+    method: "GET",
+    path: "/kp/versions/{id}/diff",
+    tag,
+    summary: "What changed between two sent versions: lines, quantities, prices, totals",
+    auth: true,
+    timeout: "catalog",
+    params: IdParams,
+    query: z.object({ from: idParam(), to: idParam() }),
+    response: KpVersionDiff,
+  }),
+  kpClientCreate: endpoint({
+    id: "kpClientCreate",
+    method: "POST",
+    path: "/kp/client/create",
+    tag,
+    summary: "«+ Новый клиент»: a client of the caller, the ИНН checked by its check digits",
+    auth: true,
+    timeout: "catalog",
+    body: KpClientInput,
+    response: KpClient,
+  }),
+  kpRepresentativeCreate: endpoint({
+    id: "kpRepresentativeCreate",
+    method: "POST",
+    path: "/kp/client/{id}/representative/create",
+    tag,
+    summary: "A new representative of a client (name, e-mail and/or phone)",
+    auth: true,
+    timeout: "catalog",
+    params: clientParams,
+    body: KpRepresentativeInput,
+    response: KpRepresentative,
+  }),
+  kpPurposeCreate: endpoint({
+    id: "kpPurposeCreate",
+    method: "POST",
+    path: "/kp/client/{id}/purpose/create",
+    tag,
+    summary: "A new purpose of a client",
+    auth: true,
+    timeout: "catalog",
+    params: clientParams,
+    body: KpPurposeInput,
+    response: KpPurpose,
   }),
   commercialOfferDelayList: endpoint({
     id: "commercialOfferDelayList",

@@ -104,6 +104,17 @@ describe("OpenAPI document", () => {
     expect(JSON.stringify(doc.components.schemas.CategoryNode)).toContain('"#/components/schemas/CategoryNode"');
   });
 
+  it("documents the offers' calls (ADR 051): the public page and acceptance without a token, the 409's conflict", () => {
+    expect(doc.paths["/api/kp/public/{id}/accept"].post.security).toBeUndefined();
+    expect(doc.paths["/api/kp/public/{id}"].get.security).toBeUndefined();
+    expect(doc.paths["/api/kp/update/{id}"].post.security).toEqual([{ bearerAuth: [] }]);
+    for (const path of ["/api/kp/copy/{id}", "/api/kp/send/{id}", "/api/kp/client/create", "/api/kp/client/{id}/representative/create", "/api/kp/client/{id}/purpose/create"]) {
+      expect(doc.paths[path]?.post, path).toBeDefined();
+    }
+    expect(doc.paths["/api/kp/versions/{id}/diff"].get).toBeDefined();
+    expect(JSON.stringify(doc)).toContain("conflict");
+  });
+
   it("npm run openapi writes the document to the given path", () => {
     const out = join(mkdtempSync(join(tmpdir(), "openapi-")), "nested", "openapi.json");
     const printed = execFileSync(process.execPath, ["--import", "tsx", "contract/openapi-cli.ts", out], { encoding: "utf8" });

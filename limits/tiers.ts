@@ -55,6 +55,10 @@ export const TIERS = {
   account: tier(tooManyRequestsMessage, w(60, 10 * MINUTE), w(500, DAY)),
   /** The server cart, favourites and comparison (logged in: a write per click). */
   lists: tier(tooManyRequestsMessage, w(120, MINUTE), w(2000, HOUR)),
+  /** An offer's public page (no login, ADR 051): a person reloads, a script enumerating ids does not get far. */
+  kpPublic: tier(tooManyRequestsMessage, w(60, MINUTE), w(600, HOUR)),
+  /** Accepting an offer by its public link (ADR 051). */
+  kpAccept: tier(tooManyRequestsMessage, w(10, HOUR), w(30, DAY)),
   /** Anonymous auth calls: login, codes, sign-up, password reset (ADR 033). */
   auth: tier(tooManyRequestsMessage, w(30, MINUTE)),
 

@@ -4,16 +4,22 @@
  * - user@demo.ru: two companies (an ООО and an ИП, requisites that pass every checksum, real
  *   banks' БИК and корр. счета, fictitious companies), two delivery addresses (Санкт-Петербург,
  *   Москва), four orders in different statuses with real catalogue lines, two offers of its own;
- * - manager@demo.ru and chief@demo.ru: clients with representatives and purposes, and offers
- *   with lines, so /profile/cp has content for every demo account (chief, admins see them all).
+ * - manager@demo.ru and chief@demo.ru: clients (valid ИНН) with representatives and purposes, and
+ *   offers made through the offers service (ADR 051): lines with a print line and a discount, a
+ *   seller, VAT, validity and a sent version each; one of manager@demo.ru's is accepted, one
+ *   deactivated, one expired. user@demo.ru's offers are manager@demo.ru's, addressed to its e-mail.
  * Idempotent: each part is added only when the user has none of it, so a visitor's edits stay.
  * Prices come from the one cart pricing (api/cart/pricing.ts), as an order would be priced.
  */
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { shipmentAddressLine, type CartCoatingLine } from "../../contract/index";
 import { queryRows, type Db } from "../db/client";
 import { createCartPricing, type PricingItem } from "../cart/pricing";
+import { addDays, endOfMoscowDay, moscowDate } from "../../contract/kp-pricing";
+import { searchEngineFor } from "../search/index";
+import { createListingService } from "../catalog/listing";
+import { createKpService } from "../kp/service";
+import { freezeVersion } from "../kp/document-data";
 
 type Users = Map<string, number> | Record<string, number>;
 
@@ -79,7 +85,7 @@ const MANAGER_CLIENTS: Clients[] = [
   },
   {
     title: "ООО «Интерьер-Строй»",
-    inn: null,
+    inn: "7841023658",
     representatives: [{ name: "Максим Фёдоров", email: "m.fedorov@interior-stroy.ru", phone: "+79052226677" }],
     purposes: ["Выставка «Интерстрой»", "Подарки партнёрам"],
   },
@@ -88,13 +94,13 @@ const MANAGER_CLIENTS: Clients[] = [
 const CHIEF_CLIENTS: Clients[] = [
   {
     title: "ПАО «Северо-Западный телеком»",
-    inn: null,
+    inn: "7806329717",
     representatives: [{ name: "Ирина Белова", email: "i.belova@szt-telecom.ru", phone: "+79219007711" }],
     purposes: ["Welcome-пакеты сотрудникам"],
   },
   {
     title: "ООО «Гранд Отель Ладога»",
-    inn: null,
+    inn: "7810745396",
     representatives: [{ name: "Тимур Ахмедов", email: "sales@ladoga-hotel.ru", phone: "+79218885544" }],
     purposes: ["Сувениры для гостей"],
   },
@@ -104,6 +110,7 @@ const CUSTOMER_CLIENTS: Clients[] = [
   {
     title: "ООО «Северная мануфактура»",
     inn: "7814673520",
+    // The demo customer's confirmed e-mail: these offers are addressed to user@demo.ru (ADR 051).
     representatives: [{ name: "Ольга Петрова", email: "user@demo.ru", phone: "+79215550101" }],
     purposes: ["Подарки клиентам к Новому году"],
   },
@@ -227,57 +234,89 @@ export async function seedDemoAccountData(db: Db, users: Users): Promise<void> {
     }
   }
 
-  const offersFor = async (email: string, clients: Clients[]) => {
-    const author = idOf(email);
-    if (!author) return;
-    if ((await count(db, sql`SELECT count(*)::int AS n FROM commercial_offers WHERE manager_id = ${author}`)) > 0) return;
+  // Offers (ADR 051), made through the offers service as a manager would: numbered, priced by the
+  // one rule (a discount on the first line, a print line), a seller, VAT, validity, and a sent
+  // version each. manager@demo.ru's first offer is sent and accepted, its fourth deactivated, its
+  // last expired; user@demo.ru's offers are manager@demo.ru's, addressed to its confirmed e-mail.
+  const search = searchEngineFor(db);
+  const offers = createKpService(db, { pricing, search, listing: createListingService(db, search) });
+  const offersFor = async (email: string, authorEmail: string, clients: Clients[]) => {
+    const author = idOf(authorEmail);
+    const titles = OFFER_TITLES[email] ?? [];
+    if (!author || !titles.length) return;
+    if ((await count(db, sql`SELECT count(*)::int AS n FROM commercial_offers WHERE title = ANY(${`{${titles.map((t) => `"${t}"`).join(",")}}`}::text[])`)) > 0) return;
+    // An internal actor with the author's id: the offers are the author's, whatever their role.
+    const actor = { id: author, roles: ["ROLE_ADMIN" as const] };
     const made: { client: number; representative: number; purposes: number[] }[] = [];
     for (const c of clients) {
-      const [client] = await queryRows<{ id: number }>(
-        db,
-        sql`INSERT INTO kp_clients (manager_id, title, inn) VALUES (${author}, ${c.title}, ${c.inn}) RETURNING id`,
-      );
+      const client = await offers.createClient(actor, { title: c.title, inn: c.inn });
       const reps: number[] = [];
-      for (const r of c.representatives) {
-        const [rep] = await queryRows<{ id: number }>(
-          db,
-          sql`INSERT INTO kp_representatives (client_id, name, email, phone) VALUES (${client.id}, ${r.name}, ${r.email}, ${r.phone}) RETURNING id`,
-        );
-        reps.push(rep.id);
-      }
+      for (const r of c.representatives) reps.push((await offers.createRepresentative(actor, client.id, { name: r.name, email: r.email, phone: r.phone })).id);
       const purposes: number[] = [];
-      for (const title of c.purposes) {
-        const [p] = await queryRows<{ id: number }>(db, sql`INSERT INTO kp_purposes (client_id, title) VALUES (${client.id}, ${title}) RETURNING id`);
-        purposes.push(p.id);
-      }
+      for (const title of c.purposes) purposes.push((await offers.createPurpose(actor, client.id, { title })).id);
       made.push({ client: client.id, representative: reps[0], purposes });
     }
     const delays = await queryRows<{ id: number }>(db, sql`SELECT id FROM commercial_offer_delays ORDER BY sort, id`);
-    const titles = OFFER_TITLES[email] ?? [];
+    const manager = email === "manager@demo.ru";
     for (const [n, title] of titles.entries()) {
       const target = made[n % made.length];
-      const cart = await priced(n * 5 + email.length);
-      const createdAt = new Date(Date.now() - (n * 9 + 2) * DAY).toISOString();
-      await db.transaction(async (tx) => {
-        const [offer] = await queryRows<{ id: number }>(
-          tx,
-          sql`INSERT INTO commercial_offers (public_id, manager_id, client_id, representative_id, purpose_id, delay_id, title, comment,
-              total_price, is_active, is_favorite, created_at, updated_at)
-            VALUES (${randomBytes(12).toString("base64url")}, ${author}, ${target.client}, ${target.representative},
-              ${target.purposes[n % target.purposes.length] ?? null}, ${delays[n % Math.max(delays.length, 1)]?.id ?? null}, ${title},
-              ${n % 2 === 0 ? "Цены действительны 14 дней. Срок изготовления — от 7 рабочих дней после утверждения макета." : null},
-              ${cart.price}, ${n !== 3}, ${n === 0}, ${createdAt}::timestamptz, ${createdAt}::timestamptz)
-            RETURNING id`,
-        );
-        for (const [sort, line] of cart.cartItems.entries()) {
-          await tx.execute(sql`INSERT INTO commercial_offer_items (offer_id, product_id, sku, title, count, price, print_price, coatings, comment, sort)
-            VALUES (${offer.id}, ${line.product.id}, ${line.product.sku}, ${line.product.title}, ${line.count}, ${line.unitPrice},
-              ${line.printPrice}, ${JSON.stringify(strip(line.coatings))}::jsonb, ${line.comment}, ${sort})`);
-        }
-      });
+      const items = lines(n * 5 + email.length).map((line, i) => ({
+        productId: line.variation,
+        count: line.count,
+        coatings: line.coatings,
+        comment: line.comment,
+        discountPercent: i === 0 && n % 2 === 0 ? 5 : null,
+      }));
+      const body = {
+        title,
+        clientId: target.client,
+        representativeId: target.representative,
+        purposeId: target.purposes[n % target.purposes.length] ?? null,
+        delayId: delays[n % Math.max(delays.length, 1)]?.id ?? null,
+        sellerCompanyId: null,
+        validUntil: null,
+        vatRate: n === 2 ? null : (22 as const),
+        vatIncluded: n !== 1,
+        comment: n % 2 === 0 ? "Скидка 5 % на первую позицию согласована с руководителем отдела продаж." : null,
+        isHidden: false,
+        items,
+      };
+      let offer;
+      try {
+        offer = await offers.create(actor, body);
+      } catch {
+        // A line that cannot be priced as is (a print line the catalogue no longer fits) goes without it.
+        offer = await offers.create(actor, { ...body, items: items.map((i) => ({ ...i, coatings: [] })) });
+      }
+      const daysAgo = n * 9 + 2;
+      const createdAt = new Date(Date.now() - daysAgo * DAY);
+      const expired = manager && n === titles.length - 1;
+      const validUntil = endOfMoscowDay(addDays(moscowDate(createdAt), expired ? 5 : daysAgo + 10));
+      await db.execute(sql`UPDATE commercial_offers SET created_at = ${createdAt.toISOString()}::timestamptz, updated_at = ${createdAt.toISOString()}::timestamptz,
+          valid_until = ${validUntil.toISOString()}::timestamptz, is_active = ${!(manager && n === 3)}, is_favorite = ${n === 0}
+        WHERE id = ${offer.id}`);
+      const sentAt = new Date(createdAt.getTime() + 2 * 3_600_000);
+      const version = await freezeVersion(db, actor, offer.id, sentAt);
+      if (manager && n === 0) {
+        const opened = new Date(sentAt.getTime() + 26 * 3_600_000);
+        const rep = clients[0].representatives[0];
+        await db.execute(sql`UPDATE commercial_offer_versions SET accepted_at = ${opened.toISOString()}::timestamptz, accepted_name = ${rep.name},
+            accepted_email = ${rep.email} WHERE offer_id = ${offer.id} AND number = ${version.number}`);
+        await db.execute(sql`UPDATE commercial_offers SET accepted_version = ${version.number}, public_first_opened_at = ${new Date(sentAt.getTime() + 3_600_000).toISOString()}::timestamptz,
+            public_last_opened_at = ${opened.toISOString()}::timestamptz, public_open_count = 4 WHERE id = ${offer.id}`);
+      }
     }
   };
-  await offersFor("manager@demo.ru", MANAGER_CLIENTS);
-  await offersFor("chief@demo.ru", CHIEF_CLIENTS);
-  await offersFor("user@demo.ru", CUSTOMER_CLIENTS);
+  await offersFor("manager@demo.ru", "manager@demo.ru", MANAGER_CLIENTS);
+  await offersFor("chief@demo.ru", "chief@demo.ru", CHIEF_CLIENTS);
+  await offersFor("user@demo.ru", "manager@demo.ru", CUSTOMER_CLIENTS);
+
+  // Offers made before versions existed (ADR 051): each gets its first sent version.
+  const unsent = await queryRows<{ id: number; managerId: number; createdAt: string }>(
+    db,
+    sql`SELECT co.id, co.manager_id AS "managerId", co.created_at AS "createdAt" FROM commercial_offers co
+        WHERE co.manager_id = ANY(${`{${[...(users instanceof Map ? users.values() : Object.values(users))].join(",")}}`}::int[])
+          AND NOT EXISTS (SELECT 1 FROM commercial_offer_versions v WHERE v.offer_id = co.id)`,
+  );
+  for (const offer of unsent) await freezeVersion(db, { id: offer.managerId, roles: ["ROLE_ADMIN"] }, offer.id, new Date(new Date(offer.createdAt).getTime() + 3_600_000));
 }

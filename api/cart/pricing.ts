@@ -48,6 +48,7 @@ import type { FieldError } from "../http/errors";
 import { COATING_NOT_FOUND, COATING_VARIANTS_JSON } from "../catalog/coatings";
 import { intArray } from "../catalog/filters";
 import { PRODUCT_JSON } from "../catalog/groups";
+import { listUnitPrice } from "../../contract/kp-pricing";
 import { priceCoatingLine, roundMoney, validateCoatingLine, type PricedCoating } from "../catalog/pricing";
 
 /** Seconds-scale, like the storefront's API_CACHE_TTL: a price change shows within it on other instances. */
@@ -126,14 +127,9 @@ function variationsJson(ids: SQL): SQL {
     WHERE p.id = ANY(${ids}))`;
 }
 
-/** The tier reached by `count`: tiers are ascending by minQty; below the first (or none) the variation's price. */
+/** The tier reached by `count` (contract/kp-pricing.ts: one rule for the cart and offers). */
 export function unitPriceFor(product: Pick<Product, "price" | "priceTiers">, count: number): number {
-  let price = product.price;
-  for (const tier of product.priceTiers) {
-    if (tier.minQty <= count) price = tier.price;
-    else break;
-  }
-  return price;
+  return listUnitPrice(product, count);
 }
 
 function priceCoatings(

@@ -844,7 +844,15 @@ export const commercialOfferDelays = pgTable("commercial_offer_delays", {
   id: id(),
   title: text("title").notNull(),
   days: integer("days").notNull().default(0),
+  /** ADR 051: the delay's surcharge on goods and print, percent (0 for «Без отсрочки»). */
+  surchargePercent: numeric("surcharge_percent", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
   sort: integer("sort").notNull().default(0),
+});
+
+/** ADR 051: offer numbers "2026-000124", one sequence per Moscow calendar year. */
+export const kpNumberCounters = pgTable("kp_number_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull().default(0),
 });
 
 /** KP clients, their representatives and purposes (§3 commercial offer). */
@@ -903,13 +911,54 @@ export const commercialOffers = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     isHidden: boolean("is_hidden").notNull().default(false),
     isFavorite: boolean("is_favorite").notNull().default(false),
+    // ADR 051 ─ the number ("2026-000124", set on create), optimistic concurrency, validity, seller, VAT.
+    number: text("number").unique(),
+    version: integer("version").notNull().default(1),
+    /** Valid until 23:59:59 Moscow time of the chosen day (set on create). */
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    sellerCompanyId: integer("seller_company_id").references(() => legalCompanies.id, { onDelete: "set null" }),
+    /** 22, 10, 0; null = «без НДС». */
+    vatRate: integer("vat_rate").default(22),
+    vatIncluded: boolean("vat_included").notNull().default(true),
+    /** The sent version the client accepted (commercial_offer_versions.number). */
+    acceptedVersion: integer("accepted_version"),
+    publicFirstOpenedAt: timestamp("public_first_opened_at", { withTimezone: true }),
+    publicLastOpenedAt: timestamp("public_last_opened_at", { withTimezone: true }),
+    publicOpenCount: integer("public_open_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("commercial_offers_manager_created_idx").on(t.managerId, t.createdAt),
     index("commercial_offers_client_idx").on(t.clientId),
+    index("commercial_offers_representative_idx").on(t.representativeId),
   ],
+);
+
+/**
+ * ADR 051: sent versions (v1, v2…), each a frozen copy of what the document shows, made by a send
+ * or an export; the public page shows the latest. Never changed, except for the acceptance.
+ */
+export const commercialOfferVersions = pgTable(
+  "commercial_offer_versions",
+  {
+    id: id(),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => commercialOffers.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    /** The document data (api/kp/document-data.ts KpDocumentData). */
+    document: jsonb("document").notNull(),
+    /** Hash of the draft it froze: an unchanged draft reuses the latest version. */
+    contentHash: text("content_hash").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedName: text("accepted_name"),
+    acceptedEmail: text("accepted_email"),
+    acceptedPhone: text("accepted_phone"),
+  },
+  (t) => [uniqueIndex("commercial_offer_versions_offer_number_idx").on(t.offerId, t.number)],
 );
 
 export const commercialOfferItems = pgTable(
@@ -928,6 +977,12 @@ export const commercialOfferItems = pgTable(
     coatings: jsonb("coatings").notNull().default(sql`'[]'::jsonb`),
     comment: text("comment"),
     sort: integer("sort").notNull().default(0),
+    // ADR 051 ─ the list (tier) price at the last save, the manager's price or discount/markup, snapshots.
+    listPrice: money("list_price").notNull().default(0),
+    manualPrice: money("manual_price"),
+    discountPercent: numeric("discount_percent", { precision: 7, scale: 2, mode: "number" }),
+    variation: text("variation"),
+    image: text("image"),
   },
   (t) => [index("commercial_offer_items_offer_idx").on(t.offerId, t.sort)],
 );

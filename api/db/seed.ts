@@ -31,6 +31,7 @@ import {
   MANAGERS,
   MINIMAL_ORDER_PRICE,
   OFFER_DELAYS,
+  KP_CONDITIONS,
   OFFICES,
   REQUISITES,
   SHOP_NAME,
@@ -243,7 +244,10 @@ async function fill(tx: Tx, options: SeedOptions): Promise<SeedSummary> {
   await bulkInsert(tx, schema.offices, [...OFFICES]);
   await bulkInsert(tx, schema.cities, CITIES.map((c, i) => ({ ...c, sort: i })));
   await bulkInsert(tx, schema.contacts, CONTACTS.map((c, i) => ({ id: i + 1, ...c, sort: i })));
-  await bulkInsert(tx, schema.settings, [{ key: "minimalOrderPrice", value: String(MINIMAL_ORDER_PRICE) }]);
+  await bulkInsert(tx, schema.settings, [
+    { key: "minimalOrderPrice", value: String(MINIMAL_ORDER_PRICE) },
+    { key: "kpConditions", value: KP_CONDITIONS },
+  ]);
   await bulkInsert(
     tx,
     schema.users,

@@ -1,17 +1,78 @@
-/** §7 "/api/kp", read-only for now: kp/list and kp/read/{id}, scoped by role (api/kp/service.ts, ADR 035). */
+/**
+ * §7 "/api/kp" and /api/commercial-offer-delay/list (ADR 051): offers, the editor's reference
+ * calls, sent versions, the public page and acceptance. Who may call what: scope.ts.
+ *
+ * Order matters: fixed paths (kp/client/list, kp/client/create) come before kp/client/{id}/…, and
+ * kp/public/{id}/accept is its own path.
+ */
 import { Hono } from "hono";
 import { endpoints } from "../../contract/index";
 import type { ApiDeps } from "../deps";
 import { route } from "../http/route";
+import { consumeForClient } from "../http/write-limits";
 import { requireUser } from "../auth/session";
+import { createCartPricing } from "../cart/pricing";
+import { createCoatingService } from "../catalog/coatings";
+import { createListingService } from "../catalog/listing";
+import { searchEngineFor } from "../search/index";
+import { createLimits } from "../../limits/limiter";
+import { siteOrigin } from "../subscription/routes";
 import { createKpService } from "./service";
+import { diffVersions, listVersions } from "./document-data";
+import { createKpPublic } from "./public";
+import { requireOfferEditor } from "./scope";
 
 export function kpRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
-  const offers = createKpService(deps.db);
+  const search = searchEngineFor(deps.db, { onChange: deps.onChange, cacheTtlMs: deps.readCacheTtlMs });
+  const pricing = createCartPricing(deps.db, { onChange: deps.onChange, cacheTtlMs: deps.readCacheTtlMs });
+  const now = () => deps.now?.() ?? new Date();
+  const offers = createKpService(deps.db, { pricing, search, listing: createListingService(deps.db, search), now });
+  const publicSide = createKpPublic(deps.db, deps.mailer, now);
+  const coatings = createCoatingService(deps.db);
+  const limits = deps.limits ?? createLimits();
   const opts = { validateResponses: deps.validateResponses };
 
   route(app, endpoints.kpList, ({ query }, c) => offers.list(requireUser(c), query), opts);
   route(app, endpoints.kpRead, ({ params }, c) => offers.read(requireUser(c), params.id), opts);
+  route(app, endpoints.kpCreate, ({ body }, c) => offers.create(requireUser(c), body), opts);
+  route(app, endpoints.kpUpdate, ({ params, body }, c) => offers.update(requireUser(c), params.id, body), opts);
+  route(app, endpoints.kpDelete, ({ params }, c) => offers.remove(requireUser(c), params.id), opts);
+  route(app, endpoints.kpCopy, ({ params }, c) => offers.copy(requireUser(c), params.id), opts);
+  route(app, endpoints.kpActivate, ({ params }, c) => offers.setActive(requireUser(c), params.id, true), opts);
+  route(app, endpoints.kpDeactivate, ({ params }, c) => offers.setActive(requireUser(c), params.id, false), opts);
+  route(app, endpoints.kpFavorite, ({ params }, c) => offers.favorite(requireUser(c), params.id, params.action === "add"), opts);
+  route(app, endpoints.kpFilter, ({ params, query }, c) => offers.filterOptions(requireUser(c), params.x, query), opts);
+
+  route(app, endpoints.kpCalculate, ({ body }, c) => offers.calculate(requireUser(c), body), opts);
+  route(app, endpoints.kpPrintCalculate, ({ body }, c) => {
+    requireOfferEditor(requireUser(c));
+    return coatings.recalculate(body);
+  }, opts);
+  route(app, endpoints.kpProduct, ({ params, query }, c) => offers.product(requireUser(c), params.id, query.sku), opts);
+  route(app, endpoints.kpSearchProduct, ({ query }, c) => offers.searchProduct(requireUser(c), query), opts);
+  route(app, endpoints.kpCategoryList, (_, c) => offers.categories(requireUser(c)), opts);
+
+  route(app, endpoints.kpClientList, (_, c) => offers.clients(requireUser(c)), opts);
+  route(app, endpoints.kpClientCreate, ({ body }, c) => offers.createClient(requireUser(c), body), opts);
+  route(app, endpoints.kpClientRepresentativeList, ({ params }, c) => offers.representatives(requireUser(c), params.id), opts);
+  route(app, endpoints.kpRepresentativeCreate, ({ params, body }, c) => offers.createRepresentative(requireUser(c), params.id, body), opts);
+  route(app, endpoints.kpClientPurposeList, ({ params }, c) => offers.purposes(requireUser(c), params.id), opts);
+  route(app, endpoints.kpPurposeCreate, ({ params, body }, c) => offers.createPurpose(requireUser(c), params.id, body), opts);
+  route(app, endpoints.commercialOfferDelayList, (_, c) => {
+    requireUser(c);
+    return offers.delays();
+  }, opts);
+
+  route(app, endpoints.kpSend, ({ params }, c) => publicSide.send(requireUser(c), params.id, siteOrigin(deps, c)), opts);
+  route(app, endpoints.kpVersions, ({ params }, c) => listVersions(deps.db, requireUser(c), params.id), opts);
+  route(app, endpoints.kpVersionDiff, ({ params, query }, c) => diffVersions(deps.db, requireUser(c), params.id, query.from, query.to), opts);
+
+  // ADR 051: no login; per IP through the shared limiter (a read, so counted here, not as a write).
+  route(app, endpoints.kpPublic, async ({ params }, c) => {
+    await consumeForClient(c, limits, "kpPublic");
+    return publicSide.view(params.id);
+  }, opts);
+  route(app, endpoints.kpPublicAccept, ({ params, body }) => publicSide.accept(params.id, body), opts);
   return app;
 }

@@ -54,8 +54,9 @@ describe.each(testBackends())("demo account data on $name", (backend) => {
 
   it("gives every demo account offers to see on /profile/cp", async () => {
     const count = async (email: string) => endpoints.kpList.response.parse(await get(email, "/api/kp/list")).countItems;
+    // ADR 051: user@demo.ru's offers are manager@demo.ru's, addressed to its confirmed e-mail.
     expect(await count("user@demo.ru")).toBe(2);
-    expect(await count("manager@demo.ru")).toBe(5);
+    expect(await count("manager@demo.ru")).toBe(7);
     const all = await count("chief@demo.ru");
     expect(all).toBe(10);
     expect(await count("admin@demo.ru")).toBe(all);
@@ -65,7 +66,26 @@ describe.each(testBackends())("demo account data on $name", (backend) => {
     expect(offer.client?.title).toMatch(/«/);
     expect(offer.representative?.name).toMatch(/[А-ЯЁ]/);
     expect(offer.items.length).toBeGreaterThanOrEqual(2);
-    expect(offer.itemsPrice + offer.printPrice).toBeCloseTo(offer.totalPrice, 1);
+    expect(offer.totals?.total).toBe(offer.totalPrice);
+    expect(offer.number).toMatch(/^\d{4}-\d{6}$/);
+  });
+
+  it("completes the demo offers (ADR 051): print lines, seller, VAT, validity, a sent version; one accepted, one expired", async () => {
+    const page = endpoints.kpList.response.parse(await get("manager@demo.ru", "/api/kp/list?limit=100"));
+    expect(page.elements.every((o) => o.sentVersion !== null && o.validUntil !== null && o.number !== null)).toBe(true);
+    expect(page.elements.filter((o) => o.acceptedVersion !== null)).toHaveLength(1);
+    expect(page.elements.filter((o) => o.isExpired).length).toBeGreaterThanOrEqual(1);
+    const offers = await Promise.all(page.elements.map(async (o) => endpoints.kpRead.response.parse(await get("manager@demo.ru", `/api/kp/read/${o.id}`))));
+    expect(offers.every((o) => o.seller !== null)).toBe(true);
+    expect(offers.some((o) => o.items.some((i) => i.coatings.length > 0 && i.printPrice > 0))).toBe(true);
+    expect(offers.some((o) => o.vatRate === null)).toBe(true);
+    expect(offers.some((o) => o.items.some((i) => (i.discountPercent ?? 0) > 0))).toBe(true);
+    for (const o of offers) expect(o.client?.inn ?? "", o.client?.title).toMatch(/^\d{10}$/);
+    const accepted = page.elements.find((o) => o.acceptedVersion !== null)!;
+    const view = endpoints.kpPublic.response.parse(await dataOf(await call(t, `/api/kp/public/${accepted.publicId}`)));
+    expect(view.status).toBe("accepted");
+    const expired = page.elements.find((o) => o.isExpired)!;
+    expect(endpoints.kpPublic.response.parse(await dataOf(await call(t, `/api/kp/public/${expired.publicId}`))).status).toBe("closed");
   });
 
   it("adds nothing on a second run", async () => {
@@ -96,7 +116,7 @@ describe.each(testBackends())("demo account data on $name", (backend) => {
     expect((await list("favorite=1")).elements.every((o) => o.isFavorite)).toBe(true);
     const manager = DEMO_ACCOUNTS.find((a) => a.email === "manager@demo.ru")!;
     const [managerId] = (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM users WHERE email = ${manager.email}`)).map((r) => r.id);
-    expect((await list(`managerIds[]=${managerId}`)).countItems).toBe(5);
+    expect((await list(`managerIds[]=${managerId}`)).countItems).toBe(7);
     expect((await list("totalPriceFrom=999999999")).countItems).toBe(0);
     expect((await list("createdAtFrom=2000-01-01&createdAtTo=2000-01-02")).countItems).toBe(0);
     for (const junk of ["page=0", "limit=1000", "sortBy=manager_id", "createdAtFrom=вчера", "clientIds[]=abc", "status=deleted", `search=${"x".repeat(300)}`]) {

@@ -335,10 +335,19 @@ export const BANNERS = [
 
 /** §9: delay options start with "Без отсрочки". */
 export const OFFER_DELAYS = [
-  { title: "Без отсрочки", days: 0 },
-  { title: "7 дней", days: 7 },
-  { title: "14 дней", days: 14 },
-  { title: "30 дней", days: 30 },
-  { title: "45 дней", days: 45 },
-  { title: "60 дней", days: 60 },
+  { title: "Без отсрочки", days: 0, surchargePercent: 0 },
+  { title: "7 дней", days: 7, surchargePercent: 1 },
+  { title: "14 дней", days: 14, surchargePercent: 1.5 },
+  { title: "30 дней", days: 30, surchargePercent: 2 },
+  { title: "45 дней", days: 45, surchargePercent: 3 },
+  { title: "60 дней", days: 60, surchargePercent: 4 },
 ] as const;
+
+/** ADR 051: the conditions printed under every offer (content data, settings.kpConditions). */
+export const KP_CONDITIONS = [
+  "Цены указаны в рублях. Предложение действительно до указанной даты; после неё цены и наличие уточняйте у менеджера.",
+  "Срок изготовления — от 7 рабочих дней после оплаты и утверждения макета; сроки поставки товара под заказ уточняет менеджер.",
+  "Оплата по счёту: 100 % предоплата, либо с отсрочкой, указанной в предложении, при заключённом договоре.",
+  "Цвета нанесения подбираются по Pantone; допустимое отклонение тиража — до 3 %.",
+  "Доставка по Санкт-Петербургу и Москве — бесплатно от 30 000 ₽, в другие города — транспортной компанией по тарифам перевозчика.",
+].join("\n");
