@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { jsonResponse as json, recordingApi, type ApiHandler } from "#app/lib/api-client.test-support.ts";
-import type { KpSummary } from "#contract/kp.ts";
+import { KpSummary } from "#contract/kp.ts";
 import { loader as listLoader } from "./cp-list.tsx";
 import { loader as offerLoader } from "./cp-offer.tsx";
 import type { Route as ListRoute } from "./+types/cp-list";
@@ -29,7 +29,7 @@ const USER = {
 const MANAGER = { id: 7, name: "Игорь Лебедев", email: "manager@demo.ru", phone: "+79215550102", avatar: null };
 
 function summary(id: number, patch: Partial<KpSummary> = {}): KpSummary {
-  return {
+  return KpSummary.parse({
     id,
     publicId: `pub${id}`,
     title: `Предложение ${id}`,
@@ -46,7 +46,7 @@ function summary(id: number, patch: Partial<KpSummary> = {}): KpSummary {
     purpose: { id: 30, clientId: null, title: "Выставка" },
     delay: null,
     ...patch,
-  };
+  });
 }
 
 const page = (elements: KpSummary[], countItems = elements.length) => ({ pageLimit: 10, countItems, countPages: Math.ceil(countItems / 10), elements });
