@@ -4,6 +4,13 @@ import { Header } from "#app/layouts/parts/header.tsx";
 import { Footer } from "#app/layouts/parts/footer.tsx";
 import { LogoutButton } from "#app/features/auth/logout-button.tsx";
 import { RouteErrorPage } from "#app/components/error-page.tsx";
+import accountStyles from "#app/styles/account.css?url";
+
+/**
+ * The account area's styles belong to its layout: its menu is styled on every page of the area,
+ * its error page included (a page's own `links` are not rendered when its loader failed).
+ */
+export const links = () => [{ rel: "stylesheet", href: accountStyles }];
 
 /** The account area's pages, in the order of the navigation. */
 export const ACCOUNT_NAV = [

@@ -14,7 +14,6 @@ import { canEditOur, companiesAction, editableIds, loadCompanies, type CompanyAn
 import { formFailure } from "#app/lib/forms.ts";
 import { idOf } from "#app/features/account/forms.ts";
 import { CompaniesView } from "#app/features/account/companies-view.tsx";
-import accountStyles from "#app/styles/account.css?url";
 
 
 async function rolesOf(context: Route.LoaderArgs["context"], url: URL): Promise<string[]> {
@@ -56,7 +55,6 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return data(await companiesAction(context, form, url, roles), noStore);
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: Route.MetaFunction = () => [{ title: `Компании | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 

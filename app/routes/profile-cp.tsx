@@ -13,7 +13,6 @@ import { emptyPaged } from "#contract/endpoint.ts";
 import type { KpSummary } from "#contract/kp.ts";
 import { KP_SORTS, listQuery } from "#app/features/account/lists.ts";
 import { OffersView } from "#app/features/account/offers-view.tsx";
-import accountStyles from "#app/styles/account.css?url";
 
 
 /** Roles that see every offer, not only their own (api/kp/service.ts, ADR 035). */
@@ -64,7 +63,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: Route.MetaFunction = () => [{ title: `Коммерческие предложения | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -12,7 +12,6 @@ import { emptyPaged } from "#contract/endpoint.ts";
 import type { Order } from "#contract/order.ts";
 import { ORDER_SORTS, listQuery } from "#app/features/account/lists.ts";
 import { OrdersView } from "#app/features/account/orders-view.tsx";
-import accountStyles from "#app/styles/account.css?url";
 
 
 export const ORDERS_PAGE_LIMIT = 10;
@@ -40,7 +39,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: Route.MetaFunction = () => [{ title: `Мои заказы | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -13,7 +13,6 @@ import { profileAction, type ProfileAnswer } from "#app/features/account/profile
 import { idOf } from "#app/features/account/forms.ts";
 import { ProfileSections } from "#app/features/account/profile-sections.tsx";
 import { AddressSection } from "#app/features/account/address-section.tsx";
-import accountStyles from "#app/styles/account.css?url";
 import { useRevealFirstError } from "#app/lib/reveal-field.ts";
 import { formFailure } from "#app/lib/forms.ts";
 
@@ -55,7 +54,6 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return data(await profileAction(context, form, url), noStore);
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: Route.MetaFunction = () => [{ title: `Профиль | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 

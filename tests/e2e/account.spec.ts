@@ -277,6 +277,24 @@ test.describe("logged in as user@demo.ru", () => {
     await expect(repeat).toBeInViewport();
   });
 
+  test.describe("the account area's error page", () => {
+    test.use({ allowedConsoleErrors: [DOCUMENT_STATUS_ERROR(404)] });
+    test("an error in the account area shows beside the account menu, styled as on its pages (ADR 048)", async ({ page }) => {
+      for (const width of [1366, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        const response = await page.goto("/profile/orders?page=99");
+        expect(response?.status()).toBe(404);
+        await expect(page.getByRole("heading", { name: "Похоже, что такой страницы не существует." })).toBeVisible();
+        const menu = page.getByRole("navigation", { name: "Личный кабинет" });
+        const link = menu.getByRole("link", { name: "Заказы" });
+        await expect(link).toBeVisible();
+        // The menu's own styles (the layout's stylesheet): links without underlines, as on every account page.
+        await expect(link).toHaveCSS("text-decoration-line", "none");
+        await expect(page.locator('link[rel="stylesheet"][href*="account"]')).toHaveCount(1);
+      }
+    });
+  });
+
   test("/profile/orders: the user's orders with status, lines and totals", async ({ page }) => {
     await page.goto("/profile/orders");
     await expect(page.getByRole("heading", { level: 1, name: "Мои заказы" })).toBeVisible();
