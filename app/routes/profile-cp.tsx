@@ -13,6 +13,7 @@ import { emptyPaged } from "#contract/endpoint.ts";
 import type { KpSummary } from "#contract/kp.ts";
 import { KP_SORTS, listQuery } from "#app/features/account/lists.ts";
 import { OffersView } from "#app/features/account/offers-view.tsx";
+import { offerRow } from "#app/features/offers/offer-view-model.ts";
 
 
 /** Roles that see every offer, not only their own (api/kp/service.ts, ADR 035). */
@@ -47,18 +48,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     name: user.name,
     offers: {
       ...list,
-      elements: list.elements.map((o) => ({
-        id: o.id,
-        title: o.title,
-        totalPrice: o.totalPrice,
-        createdAt: o.createdAt,
-        isActive: o.isActive,
-        isHidden: o.isHidden,
-        itemsCount: o.itemsCount,
-        client: o.client?.title ?? null,
-        representative: o.representative?.name ?? null,
-        manager: o.manager.name,
-      })),
+      elements: list.elements.map(offerRow),
     },
   };
 }

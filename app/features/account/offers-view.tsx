@@ -5,20 +5,10 @@ import { AppLink } from "#app/lib/navigation.tsx";
 import { KP_SORTS, dateAttr, formatDate, listSearch } from "./lists.ts";
 import { PageLinks } from "#app/features/catalog/listing/pagination.tsx";
 import { SortForm } from "./list-parts.tsx";
-import { offerHref } from "#app/features/offers/offer-view-model.ts";
+import { offerHref, type OfferRow } from "#app/features/offers/offer-view-model.ts";
 
-export interface OfferRow {
-  id: number;
-  title: string;
-  totalPrice: number;
-  createdAt: string;
-  isActive: boolean;
-  isHidden: boolean;
-  itemsCount: number;
-  client: string | null;
-  representative: string | null;
-  manager: string;
-}
+/** One row of the list: the offers feature's row model (app/features/offers/offer-view-model.ts). */
+export type { OfferRow } from "#app/features/offers/offer-view-model.ts";
 
 /** The page's lead: whose offers these are, in the reader's own terms. */
 export function offersLead({ seesAll, isManager, name }: { seesAll: boolean; isManager: boolean; name: string | null }): string {
