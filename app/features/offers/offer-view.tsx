@@ -3,7 +3,7 @@
  * the manager), the lines with their print lines and prices, the totals and the comment.
  */
 import type { ReactNode } from "react";
-import type { Kp, KpItem } from "#contract/kp.ts";
+import type { Kp, KpItem, KpTotalsData } from "#contract/kp.ts";
 import type { PricedCoatingLine } from "#contract/cart.ts";
 import { formatPhone } from "#contract/phone.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
@@ -171,20 +171,50 @@ export function OfferLines({ items }: { items: KpItem[] }) {
   );
 }
 
-export function OfferTotals({ offer }: { offer: Pick<Kp, "itemsPrice" | "printPrice" | "totalPrice"> }) {
+/** "в т.ч. НДС 22 %", "НДС 22 %" (on top) or "Без НДС" (ADR 051). */
+export function vatLabel(totals: Pick<KpTotalsData, "vatMode" | "vatRate">): string {
+  if (totals.vatMode === "none" || totals.vatRate === null) return "Без НДС";
+  return totals.vatMode === "included" ? `в т.ч. НДС ${totals.vatRate} %` : `НДС ${totals.vatRate} %`;
+}
+
+/**
+ * The totals as the offer counts them (contract/kp-pricing.ts): goods (discounts inside), print,
+ * the delay's surcharge, VAT included or on top, the total. An answer without the block (an
+ * older backend) shows goods, print and the total.
+ */
+export function OfferTotals({ offer }: { offer: Pick<Kp, "itemsPrice" | "printPrice" | "totalPrice" | "totals" | "delay"> }) {
+  const t = offer.totals;
   return (
     <dl className="offer__totals" data-testid="offer-totals">
       <div>
         <dt>Товары</dt>
-        <dd>{formatPrice(offer.itemsPrice)}</dd>
+        <dd data-testid="offer-goods">{formatPrice(t?.goods ?? offer.itemsPrice)}</dd>
       </div>
       <div>
         <dt>Нанесение</dt>
-        <dd>{formatPrice(offer.printPrice)}</dd>
+        <dd data-testid="offer-print">{formatPrice(t?.print ?? offer.printPrice)}</dd>
       </div>
+      {t && t.discount > 0 ? (
+        <div>
+          <dt>В том числе скидка</dt>
+          <dd data-testid="offer-discount">{formatPrice(t.discount)}</dd>
+        </div>
+      ) : null}
+      {t && t.delaySurcharge > 0 ? (
+        <div>
+          <dt>Надбавка за отсрочку{offer.delay ? ` (${offer.delay.title})` : ""}</dt>
+          <dd data-testid="offer-surcharge">{formatPrice(t.delaySurcharge)}</dd>
+        </div>
+      ) : null}
+      {t ? (
+        <div>
+          <dt>{vatLabel(t)}</dt>
+          <dd data-testid="offer-vat">{t.vatMode === "none" || t.vatRate === null ? "—" : formatPrice(t.vat)}</dd>
+        </div>
+      ) : null}
       <div className="offer__total">
         <dt>Итого</dt>
-        <dd data-testid="offer-total">{formatPrice(offer.totalPrice)}</dd>
+        <dd data-testid="offer-total">{formatPrice(t?.total ?? offer.totalPrice)}</dd>
       </div>
     </dl>
   );
