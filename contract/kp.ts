@@ -224,52 +224,9 @@ export type Kp = z.infer<typeof Kp>;
 
 // ───────────────────────────── The document and the public page ─────────────────────────────
 
-/** A print line in words ("Шелкография, 1 цвет, 60×40 мм") and its price. */
-export const KpDocumentPrintLine = z.object({ description: z.string(), price: money() });
-
-export const KpDocumentLine = z.object({
-  position: z.number().int().positive(),
-  image: z.string().nullable(),
-  sku: z.string(),
-  title: z.string(),
-  variation: z.string().nullable(),
-  count: z.number().int(),
-  unitPrice: money(),
-  printLines: z.array(KpDocumentPrintLine),
-  printPrice: money(),
-  total: money(),
-});
-
-/** What a sent version shows: the document, and the public page (ADR 051). No internal data. */
-export const KpDocument = z.object({
-  number: z.string(),
-  version: z.number().int().positive(),
-  title: z.string(),
-  createdAt: isoDateTime(),
-  validUntil: isoDateTime(),
-  seller: z
-    .object({
-      name: z.string(),
-      inn: z.string(),
-      kpp: z.string().nullable(),
-      ogrn: z.string().nullable(),
-      address: z.string().nullable(),
-      bankTitle: z.string().nullable(),
-      bik: z.string().nullable(),
-      checkingAccount: z.string().nullable(),
-      correspondentAccount: z.string().nullable(),
-      logo: z.string().nullable(),
-    })
-    .nullable(),
-  client: z.object({ title: z.string(), inn: z.string().nullable() }).nullable(),
-  representative: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
-  manager: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
-  lines: z.array(KpDocumentLine),
-  totals: KpTotalsSchema,
-  delay: z.object({ title: z.string(), days: z.number().int() }).nullable(),
-  conditions: z.string(),
-});
-export type KpDocument = z.infer<typeof KpDocument>;
+// The document of a sent version is one schema, shared with the renderer (ADR 052).
+export * from "./kp-document.ts";
+import { KpDocument } from "./kp-document.ts";
 
 export const KpPublicStatus = z.enum(["open", "accepted", "closed"]);
 

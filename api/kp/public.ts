@@ -17,7 +17,7 @@ import { HttpError, notFound } from "../http/errors";
 import type { Mailer } from "../mail/mailer";
 import type { AuthUser } from "../auth/session";
 import { OFFER_NOT_FOUND } from "./service";
-import { freezeVersion } from "./document-data";
+import { freezeVersion, managerName } from "./document-data";
 import { requireOfferEditor } from "./scope";
 
 /** "123 456,50 ₽" for letters. */
@@ -43,7 +43,7 @@ async function publicRow(db: Pick<Db, "execute">, publicId: string, lock = false
   const [row] = await queryRows<PublicRow>(
     db,
     sql`SELECT co.id, co.number, co.title, co.is_active AS "isActive", co.valid_until AS "validUntil", co.accepted_version AS "acceptedVersion",
-        (SELECT json_build_object('name', COALESCE(u.name, ''), 'phone', u.phone, 'email', u.email) FROM users u WHERE u.id = co.manager_id) AS manager,
+        (SELECT json_build_object('name', ${managerName}, 'phone', u.phone, 'email', u.email) FROM users u WHERE u.id = co.manager_id) AS manager,
         (SELECT u.email FROM users u WHERE u.id = co.manager_id) AS "managerEmail",
         (SELECT json_build_object('number', v.number, 'document', v.document, 'acceptedAt', v.accepted_at)
           FROM commercial_offer_versions v WHERE v.offer_id = co.id ORDER BY v.number DESC LIMIT 1) AS version
