@@ -375,9 +375,14 @@ export type KpProductLookup = z.infer<typeof KpProductLookup>;
 export const KpExportFormat = z.enum(["pdf", "xlsx"]);
 export type KpExportFormat = z.infer<typeof KpExportFormat>;
 
-/** The JSON envelope cannot carry a binary, so export answers a short-lived download link. */
-export const KpExport = z.object({ url: url(), fileName: z.string(), mimeType: z.string(), expiresAt: isoDateTime() });
-export type KpExport = z.infer<typeof KpExport>;
+/** The export's media types (ADR 052): the answer is the file itself. */
+export const KP_EXPORT_MIME = {
+  pdf: "application/pdf",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+} as const satisfies Record<KpExportFormat, string>;
+
+/** The file's bytes: kp/export answers them, not the `{ data }` envelope. */
+export const KpExportFile = z.string().describe("The document's bytes (PDF or XLSX), with Content-Disposition naming the file");
 
 export const KpFavoriteResult = z.object({ id: id(), isFavorite: z.boolean() });
 export type KpFavoriteResult = z.infer<typeof KpFavoriteResult>;
@@ -513,11 +518,14 @@ export const kpEndpoints = {
     method: "GET",
     path: "/kp/export/{format}/{id}",
     tag,
-    summary: "Export an offer as PDF or XLSX; answers a download link",
+    // ADR 051/052: freezes a version (reused when nothing changed; a customer gets the latest sent
+    // one); 503 with Retry-After while the documents' thread is full.
+    summary: "The offer's document as a PDF or XLSX file (the bytes, Content-Disposition with the Russian name); freezes a version",
     auth: true,
     timeout: "catalog",
+    binary: Object.values(KP_EXPORT_MIME),
     params: z.object({ format: KpExportFormat, id: idParam() }),
-    response: KpExport,
+    response: KpExportFile,
   }),
   kpCalculate: endpoint({
     id: "kpCalculate",
