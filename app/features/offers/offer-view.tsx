@@ -23,10 +23,11 @@ export function OfferView({ offer }: { offer: Kp }) {
       <header className="offer__head">
         <h1 id="offer-title">{offer.title}</h1>
         <p className="offer__number">
-          КП № {offer.id} от <time dateTime={dateAttr(offer.createdAt)}>{formatDate(offer.createdAt)}</time>
+          КП № {offer.number ?? offer.id} от <time dateTime={dateAttr(offer.createdAt)}>{formatDate(offer.createdAt)}</time>
         </p>
         <OfferStatus isActive={offer.isActive} isHidden={offer.isHidden} />
       </header>
+      <OfferDownloads offer={offer} />
       <OfferDetails offer={offer} />
       <section className="offer__section" aria-labelledby="offer-lines">
         <h2 id="offer-lines">Товары</h2>
@@ -40,6 +41,24 @@ export function OfferView({ offer }: { offer: Kp }) {
         </section>
       ) : null}
     </article>
+  );
+}
+
+/**
+ * The document's files (/kp/export/…, a resource route streaming the API's bytes): plain links, so
+ * they download with or without JavaScript. An offer without lines has no document.
+ */
+function OfferDownloads({ offer }: { offer: Pick<Kp, "id" | "items"> }) {
+  if (!offer.items.length) return null;
+  return (
+    <p className="offer__downloads" data-testid="offer-downloads">
+      <a className="button" href={`/kp/export/pdf/${offer.id}`} download>
+        Скачать PDF
+      </a>
+      <a className="button" href={`/kp/export/xlsx/${offer.id}`} download>
+        Скачать Excel
+      </a>
+    </p>
   );
 }
 
