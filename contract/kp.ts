@@ -388,7 +388,16 @@ export const KpFavoriteResult = z.object({ id: id(), isFavorite: z.boolean() });
 export type KpFavoriteResult = z.infer<typeof KpFavoriteResult>;
 
 /** kp/send/{id}: the frozen version and whether the representative was mailed. */
-export const KpSendResult = z.object({ version: KpVersion, publicId: z.string(), mailed: z.boolean() });
+export const KpSendResult = z.object({
+  version: KpVersion,
+  publicId: z.string(),
+  /** The letter went to the representative's e-mail (false: the representative has none, or it failed). */
+  mailed: z.boolean(),
+  /** The letter carries the PDF (false when it could not be drawn in time: the link still works). */
+  attached: z.boolean().default(false),
+  /** Why no letter went, in Russian (null when it went). */
+  message: z.string().nullable().default(null),
+});
 export type KpSendResult = z.infer<typeof KpSendResult>;
 
 // ───────────────────────────── Endpoints ─────────────────────────────
@@ -641,7 +650,7 @@ export const kpEndpoints = {
     method: "POST",
     path: "/kp/send/{id}",
     tag,
-    summary: "Freeze a sent version (reused when nothing changed) and mail the representative the public link",
+    summary: "Freeze a sent version (reused when nothing changed) and mail the representative the public link with the PDF attached",
     auth: true,
     timeout: "catalog",
     params: IdParams,

@@ -36,7 +36,12 @@ export function kpRoutes(deps: ApiDeps): Hono {
   const pricing = createCartPricing(deps.db, { onChange: deps.onChange, cacheTtlMs: deps.readCacheTtlMs });
   const now = () => deps.now?.() ?? new Date();
   const offers = createKpService(deps.db, { pricing, search, listing: createListingService(deps.db, search), now });
-  const publicSide = createKpPublic(deps.db, deps.mailer, now);
+  const loadImages = createKpImageLoader(deps.db);
+  // "Отправить клиенту" attaches the PDF of the version it sends (ADR 052's thread; the PDF dated by its version).
+  const publicSide = createKpPublic(deps.db, deps.mailer, now, async (doc) => ({
+    filename: kpFileName(doc, "pdf"),
+    content: await renderPdf(doc, { images: await loadImages(doc), now: new Date(doc.createdAt) }),
+  }));
   const coatings = createCoatingService(deps.db);
   const limits = deps.limits ?? createLimits();
   const opts = { validateResponses: deps.validateResponses };
@@ -72,7 +77,6 @@ export function kpRoutes(deps: ApiDeps): Hono {
     return offers.delays();
   }, opts);
 
-  const loadImages = createKpImageLoader(deps.db);
   // ADR 051: an export freezes a version (staff) or reads the latest sent one (a customer); 404
   // outside the caller's scope. The PDF's date is the version's, so one version is one set of bytes.
   route(app, endpoints.kpExport, async ({ params }, c) => {

@@ -251,6 +251,13 @@ describe.each(testBackends())("commercial offers on $name", (backend) => {
     const letter = letters.at(-1)!;
     expect(letter.to).toBe("i.volkov@romashka.ru");
     expect(letter.text).toContain(`/kp/${publicId}`);
+    // The letter carries the version's PDF.
+    expect(first.attached).toBe(true);
+    expect(first.message).toBeNull();
+    expect(letter.attachments).toHaveLength(1);
+    expect(letter.attachments![0]).toMatchObject({ contentType: "application/pdf", filename: expect.stringMatching(/^КП \d{4}-\d{6}\.pdf$/) });
+    expect(Buffer.from(letter.attachments![0]!.content).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(letter.text).toContain("во вложении");
     const again = endpoints.kpSend.response.parse(await dataOf(await as(manager, `/kp/send/${offerId}`, { method: "POST" })));
     expect(again.version.number).toBe(1);
     // The export freezes too, and reads the same frozen version.
@@ -302,6 +309,19 @@ describe.each(testBackends())("commercial offers on $name", (backend) => {
       const response = await as(manager, path);
       expect([400, 404]).toContain(response.status);
     }
+    // A representative without an e-mail: the version is frozen, no letter, and the answer says why.
+    const client = endpoints.kpClientCreate.response.parse(await dataOf(await as(manager, "/kp/client/create", { body: { title: "ИП Телефонов", inn: null } })));
+    const phoneOnly = endpoints.kpRepresentativeCreate.response.parse(
+      await dataOf(await as(manager, `/kp/client/${client.id}/representative/create`, { body: { name: "Пётр", phone: "+7 921 555-00-11" } })),
+    );
+    const byPhone = endpoints.kpCreate.response.parse(await dataOf(await as(manager, "/kp/create", { body: input({ clientId: client.id, representativeId: phoneOnly.id, purposeId: null }) })));
+    const lettersBefore = letters.length;
+    const sent = endpoints.kpSend.response.parse(await dataOf(await as(manager, `/kp/send/${byPhone.id}`, { method: "POST" })));
+    expect(sent).toMatchObject({ mailed: false, attached: false, version: { number: 1 } });
+    expect(sent.message).toMatch(/нет e-mail/);
+    expect(letters.length).toBe(lettersBefore);
+    await as(manager, `/kp/delete/${byPhone.id}`, { method: "DELETE" });
+
     // An offer without lines has no document to send or export.
     const empty = endpoints.kpCreate.response.parse(await dataOf(await as(manager, "/kp/create", { body: input({ items: [] }) })));
     const refused = await as(manager, `/kp/export/pdf/${empty.id}`);
