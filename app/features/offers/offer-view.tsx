@@ -3,6 +3,7 @@
  * the manager), the lines with their print lines and prices, the totals and the comment.
  */
 import type { ReactNode } from "react";
+import { useFetcher } from "react-router";
 import type { Kp, KpItem } from "#contract/kp.ts";
 import type { PricedCoatingLine } from "#contract/cart.ts";
 import { formatPhone } from "#contract/phone.ts";
@@ -12,8 +13,9 @@ import { dateAttr, formatDate } from "#app/features/account/lists.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { OfferStatus, listPath } from "./offer-list.tsx";
+import type { OfferActionReply } from "./offers.server.ts";
 
-export function OfferView({ offer }: { offer: Kp }) {
+export function OfferView({ offer, reply = null }: { offer: Kp; reply?: OfferActionReply | null }) {
   const back = listPath(offer.isHidden);
   return (
     <article className="offer" aria-labelledby="offer-title">
@@ -28,6 +30,7 @@ export function OfferView({ offer }: { offer: Kp }) {
         <OfferStatus isActive={offer.isActive} isHidden={offer.isHidden} />
       </header>
       <OfferDownloads offer={offer} />
+      {offer.canEdit && offer.items.length ? <OfferSend offer={offer} initial={reply} /> : null}
       <OfferDetails offer={offer} />
       <section className="offer__section" aria-labelledby="offer-lines">
         <h2 id="offer-lines">Товары</h2>
@@ -59,6 +62,40 @@ function OfferDownloads({ offer }: { offer: Pick<Kp, "id" | "items"> }) {
         Скачать Excel
       </a>
     </p>
+  );
+}
+
+/**
+ * «Отправить клиенту»: a form posting to the page's action (without JavaScript the page comes back
+ * with the answer; with it a fetcher, the button saying it is sending). The answer is a status line.
+ */
+function OfferSend({ offer, initial }: { offer: Pick<Kp, "representative" | "sentVersion">; initial: OfferActionReply | null }) {
+  const fetcher = useFetcher<OfferActionReply>({ key: "offer-send" });
+  const reply = fetcher.data ?? initial;
+  const sending = fetcher.state !== "idle";
+  const email = offer.representative?.email;
+  return (
+    <section className="offer__send" aria-labelledby="offer-send-title">
+      <h2 id="offer-send-title" className="visually-hidden">
+        Отправка клиенту
+      </h2>
+      <fetcher.Form method="post" className="offer__send-form">
+        <input type="hidden" name="intent" value="send" />
+        <button type="submit" className="button button--primary" disabled={sending} aria-describedby="offer-send-note">
+          {sending ? "Отправляем…" : "Отправить клиенту"}
+        </button>
+        <span id="offer-send-note" className="offer__sub">
+          {email
+            ? `Письмо со ссылкой и PDF уйдёт на ${email}${offer.sentVersion ? `; последняя отправленная версия — v${offer.sentVersion}` : ""}`
+            : "У представителя нет e-mail: версия зафиксируется, но письмо не уйдёт"}
+        </span>
+      </fetcher.Form>
+      {reply ? (
+        <p className={reply.ok ? "offer__send-done" : "offer__send-error"} role={reply.ok ? "status" : "alert"} data-testid="offer-send-result">
+          {reply.message}
+        </p>
+      ) : null}
+    </section>
   );
 }
 
