@@ -47,7 +47,8 @@ const GAP = 12;
  * Every width is fixed, never "*": pdfmake widens a star column to its longest word, so a 300-letter
  * word would push the table off the page; in a fixed column it breaks.
  */
-const LINE_COLUMNS = [16, 40, 54, PAGE_WIDTH - 8 * 6 - (16 + 40 + 54 + 38 + 54 + 104 + 60), 38, 54, 104, 60];
+// The article column holds "PO-000026-01" on one line (issue 27: an article split in two reads as two).
+const LINE_COLUMNS = [16, 40, 64, PAGE_WIDTH - 8 * 6 - (16 + 40 + 64 + 38 + 54 + 104 + 60), 38, 54, 104, 60];
 const LOGO_BOX: [number, number] = [96, 48];
 /** A picture's box in the table, pt (the loader draws it at 160 px: ~3× for print). */
 const PICTURE_FIT: [number, number] = [36, 36];
