@@ -94,6 +94,15 @@ test.describe("manager@demo.ru", () => {
     // Send: the fetcher says it is sending, then the result line.
     await page.getByRole("button", { name: "Отправить клиенту" }).click();
     await expect(page.getByTestId("offer-send-result")).toHaveText(/^Предложение отправлено клиенту: версия v\d+, PDF во вложении, ссылка в письме\.$/, { timeout: 30_000 });
+    // The page with its buttons and the result line, at 1366 and 375 px (attached to the report).
+    for (const width of [1366, 375]) {
+      await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
+      const file = testInfo.outputPath(`offer-${width}.png`);
+      await page.screenshot({ path: file, fullPage: false });
+      await testInfo.attach(`offer-${width}`, { path: file, contentType: "image/png" });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+    }
   });
 
   test("the downloads and the send work without JavaScript; a junk export address is the 404", async ({ browser }) => {
