@@ -73,3 +73,44 @@ describe("/cp/{id} action: «Отправить клиенту»", () => {
     }
   });
 });
+
+describe("/cp/{id}: the versions block", async () => {
+  const { loadOfferVersions } = await import("#app/features/offers/offers.server.ts");
+  const v = (number: number) => ({ ...version, number });
+  const versionsApi: ApiHandler = (request) => {
+    const url = new URL(request.url);
+    if (url.pathname === "/api/kp/versions/5") return json({ data: [v(3), v(2), v(1)] });
+    if (url.pathname === "/api/kp/versions/5/diff")
+      return json({ data: { from: Number(url.searchParams.get("from")), to: Number(url.searchParams.get("to")), changes: [{ kind: "count", key: "A-1", title: "Кружка", from: 500, to: 700 }] } });
+    return json({ message: "Коммерческое предложение не найдено", errors: [] }, 404);
+  };
+  const load = async (search: string, id = 5) => {
+    const { api: client, seen } = recordingApi(versionsApi);
+    const url = new URL(`/cp/${id}${search}`, "http://shop.test");
+    return { result: await loadOfferVersions({ api: client, isAuthenticated: true }, url, id), seen };
+  };
+
+  it("lists the versions; compares two only when both are sent versions and differ", async () => {
+    const plain = await load("");
+    expect(plain.result.versions.map((x) => x.number)).toEqual([3, 2, 1]);
+    expect(plain.result.diff).toBeNull();
+    expect(plain.seen).toHaveLength(1);
+
+    const compared = await load("?from=1&to=3");
+    expect(compared.result.diff?.changes[0]).toMatchObject({ kind: "count", from: 500, to: 700 });
+    expect(new URL(compared.seen[1]!.url).search).toBe("?from=1&to=3");
+
+    for (const search of ["?from=2&to=2", "?from=1&to=9", "?from=abc&to=1", "?from=-1&to=2", `?from=${"9".repeat(300)}&to=1`, "?from=<script>&to=1", "?from=01&to=2", "?to=2"]) {
+      const { result, seen } = await load(search);
+      expect(result.diff, search).toBeNull();
+      expect(result.problem, search).toMatch(/Выберите/);
+      expect(seen, search).toHaveLength(1);
+    }
+  });
+
+  it("another's offer or a failing API: no versions, no error page", async () => {
+    const { result } = await load("?from=1&to=2", 99);
+    expect(result.versions).toEqual([]);
+    expect(result.diff).toBeNull();
+  });
+});

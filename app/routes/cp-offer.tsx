@@ -6,13 +6,14 @@
 import type { Route } from "./+types/cp-offer";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { data } from "react-router";
-import { loadOffer, offerAction } from "#app/features/offers/offers.server.ts";
+import { loadOffer, loadOfferVersions, offerAction } from "#app/features/offers/offers.server.ts";
 import { OfferView } from "#app/features/offers/offer-view.tsx";
 import accountStyles from "#app/styles/account.css?url";
 import offersStyles from "#app/styles/offers.css?url";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  return { offer: await loadOffer(context, url, params.id) };
+  const offer = await loadOffer(context, url, params.id);
+  return { offer, versions: await loadOfferVersions(context, url, offer.id) };
 }
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
@@ -32,5 +33,5 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export default function OfferPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <OfferView offer={loaderData.offer} reply={actionData ?? null} />;
+  return <OfferView offer={loaderData.offer} versions={loaderData.versions} reply={actionData ?? null} />;
 }

@@ -13,9 +13,10 @@ import { dateAttr, formatDate } from "#app/features/account/lists.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { OfferStatus, listPath } from "./offer-list.tsx";
-import type { OfferActionReply } from "./offers.server.ts";
+import type { OfferActionReply, OfferVersions } from "./offers.server.ts";
+import { OfferVersionsBlock } from "./offer-versions.tsx";
 
-export function OfferView({ offer, reply = null }: { offer: Kp; reply?: OfferActionReply | null }) {
+export function OfferView({ offer, versions = null, reply = null }: { offer: Kp; versions?: OfferVersions | null; reply?: OfferActionReply | null }) {
   const back = listPath(offer.isHidden);
   return (
     <article className="offer" aria-labelledby="offer-title">
@@ -37,6 +38,7 @@ export function OfferView({ offer, reply = null }: { offer: Kp; reply?: OfferAct
         {offer.items.length ? <OfferLines items={offer.items} /> : <p className="account-empty">В предложении пока нет товаров.</p>}
       </section>
       <OfferTotals offer={offer} />
+      {versions ? <OfferVersionsBlock offer={offer} versions={versions} /> : null}
       {offer.comment ? (
         <section className="offer__section" aria-labelledby="offer-comment">
           <h2 id="offer-comment">Комментарий</h2>

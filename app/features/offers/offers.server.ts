@@ -7,7 +7,7 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { endpoints } from "#contract/index.ts";
 import { emptyPaged } from "#contract/endpoint.ts";
-import type { Kp, KpFilterKind, KpFilterOption, KpSummary } from "#contract/kp.ts";
+import type { Kp, KpFilterKind, KpFilterOption, KpSummary, KpVersion, KpVersionDiff } from "#contract/kp.ts";
 import { MAX_DB_ID } from "#contract/limits.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
 import { accountCallFailed, actionFailure, requireLogin, requireSessionUser, toLogin } from "#app/features/account/session.server.ts";
@@ -151,4 +151,38 @@ export async function offerAction(context: Context, url: URL, raw: string | unde
   const { version, mailed, attached, message } = sent.data;
   if (!mailed) return { intent, ok: false, message: message ?? "Письмо не отправлено" };
   return { intent, ok: true, message: `Предложение отправлено клиенту: версия v${version.number}${attached ? ", PDF во вложении" : ""}, ссылка в письме.` };
+}
+
+/** The versions block of /cp/{id}: the sent versions and, when asked (`?from=1&to=2`), what changed. */
+export interface OfferVersions {
+  versions: KpVersion[];
+  /** The two chosen, as the form shows them back. */
+  from: number | null;
+  to: number | null;
+  diff: KpVersionDiff | null;
+  /** Why no comparison was made ("Выберите две разные версии"). */
+  problem: string | null;
+}
+
+/** A version number as the query spells it: 1 … 10 000, digits only; anything else is none. */
+function versionOf(raw: string | null): number | null {
+  return raw && /^[1-9]\d{0,4}$/.test(raw) && Number(raw) <= 10_000 ? Number(raw) : null;
+}
+
+/**
+ * kp/versions/{id} (newest first) and, with `?from&to`, kp/versions/{id}/diff. A failure of either
+ * leaves the block empty rather than the page broken (§8: lists fail quietly).
+ */
+export async function loadOfferVersions(context: Context, url: URL, id: number): Promise<OfferVersions> {
+  const listed = await context.api.call(endpoints.kpVersions, { params: { id } });
+  const versions = listed.ok ? listed.data : [];
+  const asked = url.searchParams.has("from") || url.searchParams.has("to");
+  const from = versionOf(url.searchParams.get("from"));
+  const to = versionOf(url.searchParams.get("to"));
+  if (!asked) return { versions, from: null, to: null, diff: null, problem: null };
+  const known = new Set(versions.map((v) => v.number));
+  if (from === null || to === null || !known.has(from) || !known.has(to)) return { versions, from, to, diff: null, problem: "Выберите две отправленные версии" };
+  if (from === to) return { versions, from, to, diff: null, problem: "Выберите две разные версии" };
+  const diff = await context.api.call(endpoints.kpVersionDiff, { params: { id }, query: { from, to } });
+  return { versions, from, to, diff: diff.ok ? diff.data : null, problem: diff.ok ? null : "Не удалось сравнить версии: попробуйте ещё раз" };
 }
