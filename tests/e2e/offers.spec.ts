@@ -154,14 +154,17 @@ test.describe("manager@demo.ru", () => {
     await expect(page).toHaveURL(/\/cp\/\d+$/);
     managerOffer.id = Number(new URL(page.url()).pathname.split("/").pop());
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(managerOffer.title);
-    await expect(page.getByText(`КП № ${managerOffer.id} от`)).toBeVisible();
+    // The offer's number (ADR 051: "2026-000124"), not its database id.
+    await expect(page.getByText(/^КП № \d{4}-\d{6} от/)).toBeVisible();
     await expect(page.getByTestId("offer-details")).toContainText("Клиент");
     await expect(page.getByTestId("offer-details")).toContainText("Игорь Лебедев");
     const lines = page.getByTestId("offer-line");
     expect(await lines.count()).toBeGreaterThanOrEqual(2);
     await expect(page.getByTestId("offer-totals").getByTestId("offer-total")).toHaveText(managerOffer.total);
     const lineSum = (await lines.locator(".offer-lines__total").allTextContents()).map(rubles).reduce((a, b) => a + b, 0);
-    expect(lineSum).toBeCloseTo(rubles(managerOffer.total), 2);
+    // Lines + the delay's surcharge (+ VAT when added on top) = the total, as the totals block states it.
+    const extra = async (id: string) => ((await page.getByTestId(id).count()) ? rubles((await page.getByTestId(id).textContent())!) : 0);
+    expect(lineSum + (await extra("offer-surcharge")) + (await extra("offer-vat"))).toBeCloseTo(rubles(managerOffer.total), 2);
 
     // The hidden ones: their own tab.
     await page.goto("/cp");
