@@ -117,4 +117,5 @@ export default [
   route("cart/sync", "routes/cart-sync.ts"),
   // The login merge of a guest's local lists and cart (ADR 045).
   route("account/merge", "routes/account-merge.ts"),
+  route("kp/export/:format/:id", "routes/kp-export.ts"),
 ] satisfies RouteConfig;

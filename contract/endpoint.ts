@@ -36,10 +36,15 @@ export interface Endpoint<
    */
   shared?: boolean;
   bodyKind?: BodyKind;
+  /**
+   * The answer is a file's bytes in one of these media types (with Content-Disposition), not the
+   * `{ data }` envelope; errors still answer ApiErrorBody. The storefront streams it (api-client `stream`).
+   */
+  binary?: readonly string[];
   params?: P;
   query?: Q;
   body?: B;
-  /** Schema of `data` inside the success envelope `{ data }`. */
+  /** Schema of `data` inside the success envelope `{ data }` (a binary answer: a description of the bytes). */
   response: R;
 }
 

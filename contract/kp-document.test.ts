@@ -8,6 +8,8 @@ describe("KpDocument", () => {
     expect(KpDocument.parse(doc)).toEqual(doc);
     expect(KpDocument.safeParse({ ...doc, createdAt: "2026-11-29" }).success).toBe(true);
     expect(KpDocument.safeParse({ ...doc, client: null, representative: null, delay: null, conditions: "" }).success).toBe(true);
+    // A shop without a company of its own in the data, and a version frozen before validUntil became a date.
+    expect(KpDocument.safeParse({ ...doc, seller: null, validUntil: "2026-12-09T20:59:59.000Z" }).success).toBe(true);
   });
 
   it("refuses what a document can't state or that would make it huge", () => {
@@ -18,6 +20,7 @@ describe("KpDocument", () => {
       { ...doc, lines: Array.from({ length: KP_DOCUMENT_MAX_LINES + 1 }, (_, i) => ({ ...line, position: Math.min(i + 1, KP_DOCUMENT_MAX_LINES) })) },
       { ...doc, version: 0 },
       { ...doc, validUntil: "09.12.2026" },
+      { ...doc, title: "" },
       { ...doc, number: "" },
       { ...doc, conditions: "x".repeat(10_001) },
       { ...doc, lines: [{ ...line, count: 0 }] },

@@ -15,16 +15,17 @@ export const KP_DOCUMENT_MAX_PRINT_LINES = 20;
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullable();
 
+/** The shop's company that sells (legal/our); its requisites may be incomplete in the data. */
 export const KpDocumentSeller = z.object({
   name: text(300),
   inn: text(12),
   kpp: optionalText(9),
   ogrn: optionalText(15),
-  address: text(500),
-  bankTitle: text(300),
-  bik: text(9),
-  checkingAccount: text(20),
-  correspondentAccount: text(20),
+  address: optionalText(500),
+  bankTitle: optionalText(300),
+  bik: optionalText(9),
+  checkingAccount: optionalText(20),
+  correspondentAccount: optionalText(20),
   /** The company's logo (`/api/file/{key}` or a media URL); the loader gives its bytes. */
   logo: url().max(500).nullable(),
 });
@@ -77,15 +78,26 @@ export const KpDocumentTotals = z.object({
 });
 export type KpDocumentTotals = z.infer<typeof KpDocumentTotals>;
 
+/**
+ * The document of one sent version (ADR 051, 052): what the PDF, the Excel file, the letter and the
+ * public page show. The offers API stores it frozen (commercial_offer_versions.document) and
+ * answers it on the public page; contract/kp.ts re-exports it.
+ */
 export const KpDocument = z.object({
   /** "2026-000124": the offer's number, not its public id. */
   number: text(40),
   version: z.number().int().min(1).max(10_000),
+  /** The offer's title ("Новогодние подарки"). */
+  title: text(300),
   /** A date, or a moment shown as its Moscow date. */
   createdAt: z.union([isoDate(), isoDateTime()]),
-  /** The last day the offer holds (until 23:59 Moscow time): "Действительно до dd.mm.yyyy". */
-  validUntil: isoDate(),
-  seller: KpDocumentSeller,
+  /**
+   * The last day the offer holds (until 23:59 Moscow time): "Действительно до dd.mm.yyyy".
+   * Versions frozen before the schemas were one stored the last moment instead: shown as its Moscow day.
+   */
+  validUntil: z.union([isoDate(), isoDateTime()]),
+  /** null when the shop has no company of its own in the data (the document then names none). */
+  seller: KpDocumentSeller.nullable(),
   client: z.object({ title: text(300), inn: optionalText(12) }).nullable(),
   representative: z.object({ name: text(200), email: optionalText(254), phone: optionalText(40) }).nullable(),
   manager: z.object({ name: text(200), phone: optionalText(40), email: optionalText(254) }),

@@ -224,52 +224,9 @@ export type Kp = z.infer<typeof Kp>;
 
 // ───────────────────────────── The document and the public page ─────────────────────────────
 
-/** A print line in words ("Шелкография, 1 цвет, 60×40 мм") and its price. */
-export const KpDocumentPrintLine = z.object({ description: z.string(), price: money() });
-
-export const KpDocumentLine = z.object({
-  position: z.number().int().positive(),
-  image: z.string().nullable(),
-  sku: z.string(),
-  title: z.string(),
-  variation: z.string().nullable(),
-  count: z.number().int(),
-  unitPrice: money(),
-  printLines: z.array(KpDocumentPrintLine),
-  printPrice: money(),
-  total: money(),
-});
-
-/** What a sent version shows: the document, and the public page (ADR 051). No internal data. */
-export const KpDocument = z.object({
-  number: z.string(),
-  version: z.number().int().positive(),
-  title: z.string(),
-  createdAt: isoDateTime(),
-  validUntil: isoDateTime(),
-  seller: z
-    .object({
-      name: z.string(),
-      inn: z.string(),
-      kpp: z.string().nullable(),
-      ogrn: z.string().nullable(),
-      address: z.string().nullable(),
-      bankTitle: z.string().nullable(),
-      bik: z.string().nullable(),
-      checkingAccount: z.string().nullable(),
-      correspondentAccount: z.string().nullable(),
-      logo: z.string().nullable(),
-    })
-    .nullable(),
-  client: z.object({ title: z.string(), inn: z.string().nullable() }).nullable(),
-  representative: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
-  manager: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
-  lines: z.array(KpDocumentLine),
-  totals: KpTotalsSchema,
-  delay: z.object({ title: z.string(), days: z.number().int() }).nullable(),
-  conditions: z.string(),
-});
-export type KpDocument = z.infer<typeof KpDocument>;
+// The document of a sent version is one schema, shared with the renderer (ADR 052).
+export * from "./kp-document.ts";
+import { KpDocument } from "./kp-document.ts";
 
 export const KpPublicStatus = z.enum(["open", "accepted", "closed"]);
 
@@ -418,15 +375,29 @@ export type KpProductLookup = z.infer<typeof KpProductLookup>;
 export const KpExportFormat = z.enum(["pdf", "xlsx"]);
 export type KpExportFormat = z.infer<typeof KpExportFormat>;
 
-/** The JSON envelope cannot carry a binary, so export answers a short-lived download link. */
-export const KpExport = z.object({ url: url(), fileName: z.string(), mimeType: z.string(), expiresAt: isoDateTime() });
-export type KpExport = z.infer<typeof KpExport>;
+/** The export's media types (ADR 052): the answer is the file itself. */
+export const KP_EXPORT_MIME = {
+  pdf: "application/pdf",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+} as const satisfies Record<KpExportFormat, string>;
+
+/** The file's bytes: kp/export answers them, not the `{ data }` envelope. */
+export const KpExportFile = z.string().describe("The document's bytes (PDF or XLSX), with Content-Disposition naming the file");
 
 export const KpFavoriteResult = z.object({ id: id(), isFavorite: z.boolean() });
 export type KpFavoriteResult = z.infer<typeof KpFavoriteResult>;
 
 /** kp/send/{id}: the frozen version and whether the representative was mailed. */
-export const KpSendResult = z.object({ version: KpVersion, publicId: z.string(), mailed: z.boolean() });
+export const KpSendResult = z.object({
+  version: KpVersion,
+  publicId: z.string(),
+  /** The letter went to the representative's e-mail (false: the representative has none, or it failed). */
+  mailed: z.boolean(),
+  /** The letter carries the PDF (false when it could not be drawn in time: the link still works). */
+  attached: z.boolean().default(false),
+  /** Why no letter went, in Russian (null when it went). */
+  message: z.string().nullable().default(null),
+});
 export type KpSendResult = z.infer<typeof KpSendResult>;
 
 // ───────────────────────────── Endpoints ─────────────────────────────
@@ -556,11 +527,14 @@ export const kpEndpoints = {
     method: "GET",
     path: "/kp/export/{format}/{id}",
     tag,
-    summary: "Export an offer as PDF or XLSX; answers a download link",
+    // ADR 051/052: freezes a version (reused when nothing changed; a customer gets the latest sent
+    // one); 503 with Retry-After while the documents' thread is full.
+    summary: "The offer's document as a PDF or XLSX file (the bytes, Content-Disposition with the Russian name); freezes a version",
     auth: true,
     timeout: "catalog",
+    binary: Object.values(KP_EXPORT_MIME),
     params: z.object({ format: KpExportFormat, id: idParam() }),
-    response: KpExport,
+    response: KpExportFile,
   }),
   kpCalculate: endpoint({
     id: "kpCalculate",
@@ -676,7 +650,7 @@ export const kpEndpoints = {
     method: "POST",
     path: "/kp/send/{id}",
     tag,
-    summary: "Freeze a sent version (reused when nothing changed) and mail the representative the public link",
+    summary: "Freeze a sent version (reused when nothing changed) and mail the representative the public link with the PDF attached",
     auth: true,
     timeout: "catalog",
     params: IdParams,

@@ -201,15 +201,22 @@ function operation(e: Endpoint, components: Components, response: JsonObject): J
     };
   }
   if (e.auth) op.security = [{ bearerAuth: [] }];
-  op.responses = {
-    "200": {
-      description: "Success; the answer is in `data` (§7)",
-      content: {
-        "application/json": {
-          schema: { type: "object", properties: { data: response }, required: ["data"] },
+  const success = e.binary
+    ? {
+        description: "Success; the answer is the file itself, named by Content-Disposition",
+        headers: { "Content-Disposition": { schema: { type: "string" }, description: "attachment; filename=\"…\"; filename*=UTF-8''…" } },
+        content: Object.fromEntries(e.binary.map((type) => [type, { schema: { type: "string", contentMediaType: type } }])),
+      }
+    : {
+        description: "Success; the answer is in `data` (§7)",
+        content: {
+          "application/json": {
+            schema: { type: "object", properties: { data: response }, required: ["data"] },
+          },
         },
-      },
-    },
+      };
+  op.responses = {
+    "200": success,
     ...(e.auth ? { "401": { $ref: "#/components/responses/Unauthorized" } } : {}),
     "4XX": { $ref: "#/components/responses/ClientError" },
     "5XX": { $ref: "#/components/responses/ServerError" },

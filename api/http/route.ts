@@ -35,10 +35,10 @@ export class JsonText {
 const DATA_OPEN = Buffer.from('{"data":');
 const DATA_CLOSE = Buffer.from("}");
 
-export type RouteHandler<E extends Endpoint> = (
-  input: RouteInput<E>,
-  c: Context,
-) => RouteResult<E> | JsonText | Promise<RouteResult<E> | JsonText>;
+/** A binary endpoint's answer (contract `binary`) is a Response: the file, sent as it is. */
+export type RouteAnswer<E extends Endpoint> = RouteResult<E> | JsonText | Response;
+
+export type RouteHandler<E extends Endpoint> = (input: RouteInput<E>, c: Context) => RouteAnswer<E> | Promise<RouteAnswer<E>>;
 
 export interface RouteOptions {
   /** Parse every answer with endpoint.response (tests, development): drift becomes a 500 at once. */
@@ -103,6 +103,10 @@ export function route<E extends Endpoint>(app: Hono, endpoint: E, handler: Route
       body: parse(endpoint.body, await readBody(c, endpoint), "body"),
     } as RouteInput<E>;
     let data: unknown = await handler(input, c);
+    if (data instanceof Response) {
+      if (!endpoint.binary) throw new Error(`${endpoint.id} answers JSON: only a binary endpoint's handler returns a Response`);
+      return data;
+    }
     if (data instanceof JsonText) {
       const { json } = data;
       if (!options.validateResponses) {

@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Kp, KpDocument, KpVersion, KpVersionDiff } from "../../contract/index";
-import { describePrintLine, endOfMoscowDay } from "../../contract/kp-pricing";
+import { describePrintLine, moscowDate } from "../../contract/kp-pricing";
 import { queryRows, type Db } from "../db/client";
 import { HttpError, notFound } from "../http/errors";
 import type { AuthUser } from "../auth/session";
@@ -26,6 +26,10 @@ import { KP_CONDITIONS } from "../db/seed/content-data";
 export type KpDocumentData = KpDocument;
 
 export const VERSION_NOT_FOUND = "Такой версии нет";
+export const OFFER_EMPTY = "Добавьте в предложение хотя бы один товар: пустое не отправить и не выгрузить";
+
+/** The manager as the document names them: a manager without a name is named by their e-mail. */
+export const managerName = sql`COALESCE(NULLIF(btrim(u.name), ''), u.email, 'Менеджер')`;
 
 interface Party {
   seller: KpDocument["seller"];
@@ -42,7 +46,7 @@ async function partiesOf(tx: Pick<Db, "execute">, offerId: number): Promise<Part
           'bankTitle', l.bank_title, 'bik', l.bik, 'checkingAccount', l.checking_account, 'correspondentAccount', l.correspondent_account,
           'logo', l.image)
         FROM legal_companies l WHERE l.id = co.seller_company_id) AS seller,
-      (SELECT json_build_object('name', COALESCE(u.name, ''), 'phone', u.phone, 'email', u.email) FROM users u WHERE u.id = co.manager_id) AS manager,
+      (SELECT json_build_object('name', ${managerName}, 'phone', u.phone, 'email', u.email) FROM users u WHERE u.id = co.manager_id) AS manager,
       (SELECT json_build_object('title', c.title, 'inn', c.inn) FROM kp_clients c WHERE c.id = co.client_id) AS client,
       COALESCE((SELECT value FROM settings WHERE key = 'kpConditions'), ${KP_CONDITIONS}) AS conditions
     FROM commercial_offers co WHERE co.id = ${offerId}`,
@@ -57,7 +61,7 @@ export function documentOf(offer: Kp, party: Party, version: number, at: Date): 
     version,
     title: offer.title,
     createdAt: at.toISOString(),
-    validUntil: (offer.validUntil ? endOfMoscowDay(offer.validUntil) : at).toISOString(),
+    validUntil: offer.validUntil ?? moscowDate(at),
     seller: party.seller,
     client: party.client,
     representative: offer.representative ? { name: offer.representative.name, email: offer.representative.email, phone: offer.representative.phone } : null,
@@ -120,6 +124,8 @@ export async function freezeVersion(db: Db, user: AuthUser, offerId: number, at:
     const [locked] = await queryRows<{ id: number }>(tx, sql`SELECT co.id FROM commercial_offers co WHERE co.id = ${offerId} AND ${offerEditScope(user)} FOR UPDATE`);
     if (!locked) throw notFound(OFFER_NOT_FOUND);
     const offer = (await readOffer(tx, user, offerId, at, sql`true`))!;
+    // The document states at least one line (contract/kp-document.ts): an empty offer is not sent or exported.
+    if (offer.items.length === 0) throw new HttpError(409, OFFER_EMPTY);
     const party = await partiesOf(tx, offerId);
     const [latest] = await queryRows<{ number: number; document: KpDocument; hash: string; createdAt: string; acceptedAt: string | null; acceptedName: string | null }>(
       tx,

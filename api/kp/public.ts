@@ -17,7 +17,7 @@ import { HttpError, notFound } from "../http/errors";
 import type { Mailer } from "../mail/mailer";
 import type { AuthUser } from "../auth/session";
 import { OFFER_NOT_FOUND } from "./service";
-import { freezeVersion } from "./document-data";
+import { freezeVersion, managerName } from "./document-data";
 import { requireOfferEditor } from "./scope";
 
 /** "123 456,50 ₽" for letters. */
@@ -43,7 +43,7 @@ async function publicRow(db: Pick<Db, "execute">, publicId: string, lock = false
   const [row] = await queryRows<PublicRow>(
     db,
     sql`SELECT co.id, co.number, co.title, co.is_active AS "isActive", co.valid_until AS "validUntil", co.accepted_version AS "acceptedVersion",
-        (SELECT json_build_object('name', COALESCE(u.name, ''), 'phone', u.phone, 'email', u.email) FROM users u WHERE u.id = co.manager_id) AS manager,
+        (SELECT json_build_object('name', ${managerName}, 'phone', u.phone, 'email', u.email) FROM users u WHERE u.id = co.manager_id) AS manager,
         (SELECT u.email FROM users u WHERE u.id = co.manager_id) AS "managerEmail",
         (SELECT json_build_object('number', v.number, 'document', v.document, 'acceptedAt', v.accepted_at)
           FROM commercial_offer_versions v WHERE v.offer_id = co.id ORDER BY v.number DESC LIMIT 1) AS version
@@ -68,7 +68,13 @@ function publicView(publicId: string, row: PublicRow & { version: NonNullable<Pu
   };
 }
 
-export function createKpPublic(db: Db, mailer: Mailer | undefined, now: () => Date = () => new Date()) {
+export const NO_REPRESENTATIVE_EMAIL = "У представителя клиента нет e-mail: письмо не отправлено. Версия зафиксирована — передайте клиенту ссылку сами или добавьте e-mail в редакторе.";
+export const MAIL_FAILED = "Письмо не удалось отправить. Версия зафиксирована — попробуйте ещё раз или передайте клиенту ссылку сами.";
+
+/** Draws the offer's PDF for the letter; null when it can't now (the letter goes with the link only). */
+export type KpLetterPdf = (document: KpDocument) => Promise<{ filename: string; content: Uint8Array } | null>;
+
+export function createKpPublic(db: Db, mailer: Mailer | undefined, now: () => Date = () => new Date(), letterPdf?: KpLetterPdf) {
   return {
     /** GET /kp/public/{id}: never sent or unknown = 404; records the opening. */
     async view(publicId: string): Promise<KpPublic> {
@@ -125,8 +131,11 @@ export function createKpPublic(db: Db, mailer: Mailer | undefined, now: () => Da
             FROM commercial_offers co LEFT JOIN kp_representatives r ON r.id = co.representative_id WHERE co.id = ${offerId}`,
       );
       let mailed = false;
+      let attached = false;
       if (mailer && row.email) {
         const d = version.document;
+        const pdf = letterPdf ? await letterPdf(d).catch(() => null) : null;
+        attached = pdf !== null;
         const link = `${origin}/kp/${row.publicId}`;
         mailed = await mailer.send({
           to: row.email,
@@ -137,17 +146,22 @@ export function createKpPublic(db: Db, mailer: Mailer | undefined, now: () => Da
             `Направляем коммерческое предложение № ${d.number} (версия v${d.version}) «${d.title}» на сумму ${formatPrice(d.totals.total)}.`,
             `Предложение действительно до ${new Date(d.validUntil).toLocaleDateString("ru-RU", { timeZone: "Europe/Moscow" })} включительно.`,
             `Посмотреть и принять его можно по ссылке: ${link}`,
+            ...(pdf ? ["Предложение в PDF — во вложении."] : []),
             "",
             `Ваш менеджер: ${d.manager.name}${d.manager.phone ? `, ${formatPhone(d.manager.phone)}` : ""}${d.manager.email ? `, ${d.manager.email}` : ""}`,
           ].join("\n"),
           replyTo: row.managerEmail ?? undefined,
           personal: [row.email, row.name ?? ""].filter(Boolean),
+          ...(pdf ? { attachments: [{ filename: pdf.filename, contentType: "application/pdf", content: pdf.content }] } : {}),
         });
+        if (!mailed) attached = false;
       }
       return {
         version: { number: version.number, createdAt: version.createdAt, total: version.document.totals.total, linesCount: version.document.lines.length, acceptedAt: version.acceptedAt, acceptedName: version.acceptedName },
         publicId: row.publicId,
         mailed,
+        attached,
+        message: mailed ? null : row.email ? MAIL_FAILED : NO_REPRESENTATIVE_EMAIL,
       };
     },
   };

@@ -18,7 +18,15 @@ import { searchEngineFor } from "../search/index";
 import { createLimits } from "../../limits/limiter";
 import { siteOrigin } from "../subscription/routes";
 import { createKpService } from "./service";
-import { diffVersions, listVersions } from "./document-data";
+import { diffVersions, listVersions, offerDocument } from "./document-data";
+import { createKpImageLoader, KpRendererBusy, kpFileName, renderPdf, renderXlsx } from "./documents/index";
+import { contentDisposition } from "../../contract/content-disposition";
+import { KP_EXPORT_MIME } from "../../contract/index";
+import { HttpError } from "../http/errors";
+
+/** The documents' thread is full: the client tries again in a few seconds (ADR 052). */
+export const RENDERER_BUSY = "Сейчас формируется много документов: попробуйте скачать через несколько секунд";
+const RENDERER_RETRY_AFTER_S = 5;
 import { createKpPublic } from "./public";
 import { requireOfferEditor } from "./scope";
 
@@ -28,7 +36,12 @@ export function kpRoutes(deps: ApiDeps): Hono {
   const pricing = createCartPricing(deps.db, { onChange: deps.onChange, cacheTtlMs: deps.readCacheTtlMs });
   const now = () => deps.now?.() ?? new Date();
   const offers = createKpService(deps.db, { pricing, search, listing: createListingService(deps.db, search), now });
-  const publicSide = createKpPublic(deps.db, deps.mailer, now);
+  const loadImages = createKpImageLoader(deps.db);
+  // "Отправить клиенту" attaches the PDF of the version it sends (ADR 052's thread; the PDF dated by its version).
+  const publicSide = createKpPublic(deps.db, deps.mailer, now, async (doc) => ({
+    filename: kpFileName(doc, "pdf"),
+    content: await renderPdf(doc, { images: await loadImages(doc), now: new Date(doc.createdAt) }),
+  }));
   const coatings = createCoatingService(deps.db);
   const limits = deps.limits ?? createLimits();
   const opts = { validateResponses: deps.validateResponses };
@@ -62,6 +75,29 @@ export function kpRoutes(deps: ApiDeps): Hono {
   route(app, endpoints.commercialOfferDelayList, (_, c) => {
     requireUser(c);
     return offers.delays();
+  }, opts);
+
+  // ADR 051: an export freezes a version (staff) or reads the latest sent one (a customer); 404
+  // outside the caller's scope. The PDF's date is the version's, so one version is one set of bytes.
+  route(app, endpoints.kpExport, async ({ params }, c) => {
+    const doc = await offerDocument(deps.db, requireUser(c), params.id, now());
+    let bytes: Buffer;
+    try {
+      bytes = params.format === "pdf" ? await renderPdf(doc, { images: await loadImages(doc), now: new Date(doc.createdAt) }) : await renderXlsx(doc);
+    } catch (error) {
+      if (!(error instanceof KpRendererBusy)) throw error;
+      c.header("Retry-After", String(RENDERER_RETRY_AFTER_S));
+      throw new HttpError(503, RENDERER_BUSY);
+    }
+    return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "Content-Type": KP_EXPORT_MIME[params.format],
+        "Content-Length": String(bytes.byteLength),
+        "Content-Disposition": contentDisposition(kpFileName(doc, params.format)),
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
   }, opts);
 
   route(app, endpoints.kpSend, ({ params }, c) => publicSide.send(requireUser(c), params.id, siteOrigin(deps, c)), opts);

@@ -27,6 +27,15 @@ export interface MailMessage {
   replyTo?: string;
   /** Values in the letter that are the recipient's personal data: the production log hides them. */
   personal?: readonly string[];
+  /** Files sent with the letter (an offer's PDF). */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  /** "КП 2026-000124.pdf" */
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export interface MailTransport {
@@ -95,7 +104,9 @@ export function logTransport(log: (line: string) => void = (line) => console.log
       const to = redact ? REDACTED : message.to;
       const head = [`From: ${message.from}`, `To: ${to}`, ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []), `Subject: ${message.subject}`];
       const text = redact ? redactLetter(message.text, message.personal) : message.text;
-      log([`[mail] ${rule}`, ...head, "", text.trimEnd(), rule].join("\n"));
+      // The log names a file, never prints its bytes.
+      const files = (message.attachments ?? []).map((a) => `Вложение: ${a.filename} (${a.contentType}, ${a.content.byteLength} байт)`);
+      log([`[mail] ${rule}`, ...head, "", text.trimEnd(), ...(files.length ? ["", ...files] : []), rule].join("\n"));
     },
   };
 }
@@ -124,8 +135,9 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   return {
     describe: `mail over SMTP ${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`,
     async deliver(message) {
-      const { personal: _personal, ...letter } = message;
-      await (await connect()).sendMail({ ...letter });
+      const { personal: _personal, attachments, ...letter } = message;
+      const files = attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength) }));
+      await (await connect()).sendMail({ ...letter, ...(files?.length ? { attachments: files } : {}) });
     },
     close: () => transporter?.close(),
   };

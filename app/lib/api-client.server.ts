@@ -145,7 +145,16 @@ export async function mapError(response: Response | null): Promise<ApiError> {
     const retryAfter = Number(response.headers.get("Retry-After"));
     if (response.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = Math.ceil(retryAfter);
   } else {
-    discard(response);
+    // A 503 that says when to try again (kp/export: the documents' thread is full) carries the
+    // API's Russian message; any other 5xx is §8's "Что-то пошло не так".
+    const retryAfter = Number(response.headers.get("Retry-After"));
+    if (response.status === 503 && Number.isFinite(retryAfter) && retryAfter > 0) {
+      error.retryAfter = Math.ceil(retryAfter);
+      const body = ApiErrorBody.safeParse(await response.json().catch(() => null));
+      if (body.success && body.data.message) error.message = body.data.message;
+    } else {
+      discard(response);
+    }
   }
   return error;
 }
@@ -172,10 +181,11 @@ export function createApiClient(options: ApiClientOptions) {
     timeoutMs: number,
     token: string | undefined,
     extraHeaders?: Record<string, string>,
+    accept = "application/json",
   ): Promise<Response | null> {
     try {
       const headers = new Headers({ ...options.headers, ...extraHeaders });
-      headers.set("Accept", "application/json");
+      headers.set("Accept", accept);
       if (contentType) headers.set("Content-Type", contentType);
       if (token) headers.set("Authorization", `Bearer ${token}`);
       return await options.fetch(new Request(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) }));
@@ -242,8 +252,11 @@ export function createApiClient(options: ApiClientOptions) {
     return (await request(endpoint, input, url)).result;
   }
 
-  /** The call itself; `size` is the length of the answer's JSON (what the read cache counts, API_CACHE_MB). */
-  async function request<E extends Endpoint>(endpoint: E, input: Input<E>, url: URL, anonymous = false): Promise<{ result: ApiResult<Data<E>>; size: number }> {
+  /**
+   * One call over the wire with §7's rules: the session header, one retry for reads, the 401
+   * refresh. Answers the response (its body unread) or null when none arrived.
+   */
+  async function exchange<E extends Endpoint>(endpoint: E, input: Input<E>, url: URL, anonymous: boolean, accept: string): Promise<Response | null> {
     const timeoutMs = timeoutFor(endpoint.timeout, options.defaultTimeoutMs);
     const write = isWrite(endpoint);
     const authCall = endpoint.path.startsWith("/auth/");
@@ -269,7 +282,7 @@ export function createApiClient(options: ApiClientOptions) {
     const sendOnce = async () => {
       const token = withSession ? tokens?.token || undefined : undefined;
       const { body, contentType } = encode();
-      return { response: await send(endpoint.method, url.href, body, contentType, timeoutMs, token, input.headers), token };
+      return { response: await send(endpoint.method, url.href, body, contentType, timeoutMs, token, input.headers, accept), token };
     };
 
     /** §7: reads retry once on a network failure (timeouts included) or a transient status; writes never. */
@@ -302,6 +315,12 @@ export function createApiClient(options: ApiClientOptions) {
         ({ response } = await attempt());
       }
     }
+    return response;
+  }
+
+  /** The call itself; `size` is the length of the answer's JSON (what the read cache counts, API_CACHE_MB). */
+  async function request<E extends Endpoint>(endpoint: E, input: Input<E>, url: URL, anonymous = false): Promise<{ result: ApiResult<Data<E>>; size: number }> {
+    const response = await exchange(endpoint, input, url, anonymous, "application/json");
     if (!response || !response.ok) return { result: { ok: false, error: await mapError(response) }, size: 0 };
 
     const text = await response.text().catch(() => "");
@@ -318,6 +337,25 @@ export function createApiClient(options: ApiClientOptions) {
     return { result: { ok: true, data: parsed.data as Data<E>, status: response.status }, size: text.length };
   }
 
+  /**
+   * A binary endpoint's answer (contract `binary`: kp/export) as a response whose body the caller
+   * streams on, unread here; a failure is the §8 error as for any call (a 503's Retry-After kept).
+   * Never cached, always with the caller's session: the browser never calls /api with the token.
+   */
+  async function stream<E extends Endpoint>(endpoint: E, input: Input<E> = {} as Input<E>): Promise<{ ok: true; response: Response } | { ok: false; error: ApiError }> {
+    if (!endpoint.binary) throw new Error(`${endpoint.id} answers JSON: use call()`);
+    const url = new URL(baseUrl + buildPath(endpoint.path, (input.params ?? {}) as Record<string, string>));
+    url.search = toSearchParams(input.query as Record<string, unknown> | undefined).toString();
+    const response = await exchange(endpoint, input, url, false, [...endpoint.binary, "application/json"].join(", "));
+    if (!response || !response.ok || !response.body) return { ok: false, error: await mapError(response) };
+    const type = response.headers.get("Content-Type")?.split(";")[0]?.trim() ?? "";
+    if (!endpoint.binary.includes(type)) {
+      discard(response);
+      return { ok: false, error: { message: DEFAULT_ERROR_MESSAGE, status: response.status, errors: {} } };
+    }
+    return { ok: true, response };
+  }
+
   /** §8: a failed list fetch silently gives the fallback (an empty list or empty paged shape). */
   async function list<E extends Endpoint>(endpoint: E, input: Input<E>, fallback: Data<E>): Promise<Data<E>> {
     const result = await call(endpoint, input);
@@ -327,6 +365,7 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     call,
     list,
+    stream,
     /**
      * The tokens now (after a refresh, the new ones). A method, not a getter: an object literal
      * with an accessor keeps it in the old generation, and with it this client's whole request.

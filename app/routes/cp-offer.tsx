@@ -5,13 +5,21 @@
  */
 import type { Route } from "./+types/cp-offer";
 import { SITE_NAME } from "#app/lib/seo.ts";
-import { loadOffer } from "#app/features/offers/offers.server.ts";
+import { data } from "react-router";
+import { loadOffer, loadOfferVersions, offerAction } from "#app/features/offers/offers.server.ts";
 import { OfferView } from "#app/features/offers/offer-view.tsx";
 import accountStyles from "#app/styles/account.css?url";
 import offersStyles from "#app/styles/offers.css?url";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  return { offer: await loadOffer(context, url, params.id) };
+  const offer = await loadOffer(context, url, params.id);
+  return { offer, versions: await loadOfferVersions(context, url, offer.id) };
+}
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const reply = await offerAction(context, url, params.id, form);
+  return data(reply, { status: reply.ok ? 200 : 400, headers: { "Cache-Control": "no-store" } });
 }
 
 export const links: Route.LinksFunction = () => [
@@ -24,6 +32,6 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function OfferPage({ loaderData }: Route.ComponentProps) {
-  return <OfferView offer={loaderData.offer} />;
+export default function OfferPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <OfferView offer={loaderData.offer} versions={loaderData.versions} reply={actionData ?? null} />;
 }

@@ -240,7 +240,8 @@ describe("/cp/{id} loader", () => {
   it("reads the offer", async () => {
     const { data, seen } = await offer("5", reads);
     expect(data!.offer).toMatchObject({ id: 5, title: "Предложение 5", comment: "Цены на 14 дней" });
-    expect(seen.map((r) => new URL(r.url).pathname)).toEqual(["/api/kp/read/5"]);
+    // Then its sent versions (the versions block).
+    expect(seen.map((r) => new URL(r.url).pathname)).toEqual(["/api/kp/read/5", "/api/kp/versions/5"]);
   });
 
   it("ids that fail the validator are the §2 404 without asking the API", async () => {

@@ -251,6 +251,13 @@ describe.each(testBackends())("commercial offers on $name", (backend) => {
     const letter = letters.at(-1)!;
     expect(letter.to).toBe("i.volkov@romashka.ru");
     expect(letter.text).toContain(`/kp/${publicId}`);
+    // The letter carries the version's PDF.
+    expect(first.attached).toBe(true);
+    expect(first.message).toBeNull();
+    expect(letter.attachments).toHaveLength(1);
+    expect(letter.attachments![0]).toMatchObject({ contentType: "application/pdf", filename: expect.stringMatching(/^КП \d{4}-\d{6}\.pdf$/) });
+    expect(Buffer.from(letter.attachments![0]!.content).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(letter.text).toContain("во вложении");
     const again = endpoints.kpSend.response.parse(await dataOf(await as(manager, `/kp/send/${offerId}`, { method: "POST" })));
     expect(again.version.number).toBe(1);
     // The export freezes too, and reads the same frozen version.
@@ -275,6 +282,53 @@ describe.each(testBackends())("commercial offers on $name", (backend) => {
       ]),
     );
     expect((await as(manager, `/kp/versions/${offerId}/diff?from=1&to=9`)).status).toBe(404);
+  });
+
+  it("exports the offer as a PDF and an Excel file: the bytes, the Russian file name, never cached; others get 404", async () => {
+    const pdf = await as(manager, `/kp/export/pdf/${offerId}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("cache-control")).toBe("private, no-store");
+    const disposition = pdf.headers.get("content-disposition") ?? "";
+    const number = endpoints.kpRead.response.parse(await dataOf(await as(manager, `/kp/read/${offerId}`))).number!;
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(`КП ${number} (версия 2).pdf`).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`);
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    // One version is one set of bytes: the PDF's date is the version's.
+    expect(Buffer.from(await (await as(manager, `/kp/export/pdf/${offerId}`)).arrayBuffer()).equals(bytes)).toBe(true);
+    const xlsx = await as(manager, `/kp/export/xlsx/${offerId}`);
+    expect(xlsx.headers.get("content-type")).toMatch(/spreadsheetml/);
+    expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
+    // Nothing changed since v2: the export froze no v3.
+    expect(endpoints.kpVersions.response.parse(await dataOf(await as(manager, `/kp/versions/${offerId}`))).map((v) => v.number)).toEqual([2, 1]);
+
+    const stranger = await createUser(t, ["ROLE_MANAGER"], "Чужой менеджер");
+    for (const path of [`/kp/export/pdf/${offerId}`, `/kp/export/xlsx/${offerId}`, "/kp/export/pdf/999999"]) expect((await as(stranger, path)).status).toBe(404);
+    expect((await call(t, `/api/kp/export/pdf/${offerId}`)).status).toBe(401);
+    for (const path of ["/kp/export/doc/1", "/kp/export/pdf/abc", "/kp/export/pdf/-1", `/kp/export/pdf/${"9".repeat(40)}`, "/kp/export/%3Cscript%3E/1"]) {
+      const response = await as(manager, path);
+      expect([400, 404]).toContain(response.status);
+    }
+    // A representative without an e-mail: the version is frozen, no letter, and the answer says why.
+    const client = endpoints.kpClientCreate.response.parse(await dataOf(await as(manager, "/kp/client/create", { body: { title: "ИП Телефонов", inn: null } })));
+    const phoneOnly = endpoints.kpRepresentativeCreate.response.parse(
+      await dataOf(await as(manager, `/kp/client/${client.id}/representative/create`, { body: { name: "Пётр", phone: "+7 921 555-00-11" } })),
+    );
+    const byPhone = endpoints.kpCreate.response.parse(await dataOf(await as(manager, "/kp/create", { body: input({ clientId: client.id, representativeId: phoneOnly.id, purposeId: null }) })));
+    const lettersBefore = letters.length;
+    const sent = endpoints.kpSend.response.parse(await dataOf(await as(manager, `/kp/send/${byPhone.id}`, { method: "POST" })));
+    expect(sent).toMatchObject({ mailed: false, attached: false, version: { number: 1 } });
+    expect(sent.message).toMatch(/нет e-mail/);
+    expect(letters.length).toBe(lettersBefore);
+    await as(manager, `/kp/delete/${byPhone.id}`, { method: "DELETE" });
+
+    // An offer without lines has no document to send or export.
+    const empty = endpoints.kpCreate.response.parse(await dataOf(await as(manager, "/kp/create", { body: input({ items: [] }) })));
+    const refused = await as(manager, `/kp/export/pdf/${empty.id}`);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/хотя бы один товар/);
+    expect((await as(manager, `/kp/send/${empty.id}`, { method: "POST" })).status).toBe(409);
+    await as(manager, `/kp/delete/${empty.id}`, { method: "DELETE" });
   });
 
   it("the public page shows the latest sent version without internal data, records openings, and the client accepts", async () => {

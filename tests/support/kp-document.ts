@@ -45,14 +45,16 @@ export function sampleKpDocument({ lines = 3, vatMode = "included" as KpVatMode,
   const goods = cents(items.reduce((sum, line) => sum + line.unitPrice * line.count, 0));
   const print = cents(items.reduce((sum, line) => sum + line.printPrice, 0));
   const delaySurcharge = cents((goods + print) * 0.03);
-  const discount = cents((goods + print) * 0.05);
-  const net = cents(goods + print + delaySurcharge - discount);
+  // ADR 051: the discount is inside the goods' prices (what the lines were sold below list), not subtracted again.
+  const discount = cents(goods * 0.05);
+  const net = cents(goods + print + delaySurcharge);
   const rate = vatMode === "none" ? null : vatRate;
   const vat = rate === null ? 0 : vatMode === "included" ? cents((net * rate) / (100 + rate)) : cents((net * rate) / 100);
   const total = vatMode === "added" ? cents(net + vat) : net;
   return {
     number: "2026-000124",
     version: 3,
+    title: "Новогодние подарки для партнёров",
     createdAt: "2026-11-29T09:30:00.000Z",
     validUntil: "2026-12-09",
     seller: {

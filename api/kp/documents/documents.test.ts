@@ -138,12 +138,29 @@ describe("the PDF", () => {
     const addedText = pdfText(await pdfOf(added));
     expect(addedText).toContain("Сумма без НДС");
     expect(addedText).toMatch(/\sНДС 10 %\s+[\d ]+,\d\d ₽/);
-    expect(addedText).not.toContain("в т.ч.");
+    expect(addedText).not.toContain("в т.ч. НДС");
 
     const none = sampleKpDocument({ lines: 2, vatMode: "none" });
     const noneText = pdfText(await pdfOf(none));
     expect(noneText).toContain("Без НДС");
     expect(noneText).not.toMatch(/НДС \d/);
+  });
+
+  it("states the discount as inside the goods, and prints without a seller or with partial requisites", async () => {
+    const doc = sampleKpDocument({ lines: 2 });
+    const text = pdfText(await pdfOf(doc));
+    expect(text).toContain("в т.ч. скидка");
+    expect(text).toContain(plain(formatRub(doc.totals.total)));
+
+    const noSeller = pdfText(await pdfOf({ ...doc, seller: null }));
+    expect(noSeller).not.toContain("Реквизиты продавца");
+    expect(noSeller).toContain(plain(formatRub(doc.totals.total)));
+    const partial = pdfText(await pdfOf({ ...doc, seller: { ...doc.seller!, bankTitle: null, bik: null, address: null } }));
+    expect(partial).toContain("Реквизиты продавца");
+    expect(partial).not.toContain("БИК");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await renderXlsx({ ...doc, seller: null }, { pool })) as never);
+    expect(workbook.worksheets[0]!.getCell("A3").value).toBe("Продавец: —");
   });
 
   it("embeds one raster picture per product, and prints a dash where a picture can't be read", async () => {
@@ -275,7 +292,7 @@ describe("the Excel file", () => {
     expect(result("Итого к оплате")).toBe(doc.totals.total);
     expect(totalRow(sheet, "Итого к оплате").getCell("I").numFmt).toBe('#,##0.00 "₽"');
     expect(totalRow(sheet, "в т.ч. НДС 22 %").getCell("I").value).toBe(doc.totals.vat);
-    expect(totalRow(sheet, "Скидка").getCell("I").value).toBe(doc.totals.discount);
+    expect(totalRow(sheet, "в т.ч. скидка").getCell("I").value).toBe(doc.totals.discount);
     const words = sheet.getRow(totalRow(sheet, "в т.ч. НДС 22 %").number + 2).getCell("A").value;
     expect(words).toBe(`Сумма прописью: ${moneyInWords(doc.totals.total)}`);
   });

@@ -89,9 +89,9 @@ export function createKpImageLoader(db: Pick<Db, "execute">, options: KpImageLoa
     return png && png.byteLength > 0 ? png : null;
   }
 
-  return async function loadImages(doc: { seller: { logo: string | null }; lines: readonly { image: string | null }[] }): Promise<Map<string, Uint8Array>> {
+  return async function loadImages(doc: { seller: { logo: string | null } | null; lines: readonly { image: string | null }[] }): Promise<Map<string, Uint8Array>> {
     const wanted = new Map<string, number>();
-    if (doc.seller.logo) wanted.set(doc.seller.logo, LOGO_PX);
+    if (doc.seller?.logo) wanted.set(doc.seller.logo, LOGO_PX);
     for (const line of doc.lines) if (line.image && !wanted.has(line.image)) wanted.set(line.image, PICTURE_PX);
     const images = new Map<string, Uint8Array>();
     await Promise.all(

@@ -12,6 +12,7 @@
  * the contract's bounds (a bug of the caller).
  */
 import { KpDocument } from "#contract/kp-document.ts";
+import { KP_EXPORT_MIME } from "#contract/kp.ts";
 import { kpPdfJob, type KpImages } from "./pdf";
 import { createRenderPool, type RenderPool } from "./render-pool";
 import { kpXlsxPlan } from "./xlsx";
@@ -20,10 +21,8 @@ export { createKpImageLoader, type KpImageLoader } from "./images";
 export { createRenderPool, KpRendererBusy, type RenderPool, type RenderPoolOptions } from "./render-pool";
 export type { KpImages } from "./pdf";
 
-export const KP_MIME = {
-  pdf: "application/pdf",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-} as const;
+/** The media types, as the contract's kp/export names them. */
+export const KP_MIME = KP_EXPORT_MIME;
 
 /** "КП 2026-000124.pdf", "КП 2026-000124 (версия 3).xlsx": put it through contentDisposition. */
 export function kpFileName(doc: Pick<KpDocument, "number" | "version">, extension: keyof typeof KP_MIME): string {

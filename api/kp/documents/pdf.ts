@@ -47,7 +47,8 @@ const GAP = 12;
  * Every width is fixed, never "*": pdfmake widens a star column to its longest word, so a 300-letter
  * word would push the table off the page; in a fixed column it breaks.
  */
-const LINE_COLUMNS = [16, 40, 54, PAGE_WIDTH - 8 * 6 - (16 + 40 + 54 + 38 + 54 + 104 + 60), 38, 54, 104, 60];
+// The article column holds "PO-000026-01" on one line (issue 27: an article split in two reads as two).
+const LINE_COLUMNS = [16, 40, 64, PAGE_WIDTH - 8 * 6 - (16 + 40 + 64 + 38 + 54 + 104 + 60), 38, 54, 104, 60];
 const LOGO_BOX: [number, number] = [96, 48];
 /** A picture's box in the table, pt (the loader draws it at 160 px: ~3× for print). */
 const PICTURE_FIT: [number, number] = [36, 36];
@@ -65,7 +66,7 @@ function dataUrl(bytes: Uint8Array): string {
 function pictureKeys(doc: KpDocument, images: KpImages): { keys: Map<string, string>; dictionary: Record<string, string> } {
   const keys = new Map<string, string>();
   const dictionary: Record<string, string> = {};
-  for (const url of [doc.seller.logo, ...doc.lines.map((line) => line.image)]) {
+  for (const url of [doc.seller?.logo ?? null, ...doc.lines.map((line) => line.image)]) {
     if (url === null || keys.has(url)) continue;
     const bytes = images.get(url);
     if (!bytes || bytes.byteLength === 0) continue;
@@ -80,12 +81,14 @@ const joinPresent = (parts: readonly (string | null | undefined | false)[], sepa
 
 function header(doc: KpDocument, logo: string | undefined): Content {
   const seller = doc.seller;
-  const sellerStack: Content[] = [
-    { text: seller.name, bold: true, fontSize: 11, color: ACCENT, margin: [0, 0, 0, 3] },
-    { text: joinPresent([`ИНН ${seller.inn}`, seller.kpp && `КПП ${seller.kpp}`]) },
-    ...(seller.ogrn ? [{ text: `ОГРН ${seller.ogrn}` }] : []),
-    { text: seller.address },
-  ];
+  const sellerStack: Content[] = seller
+    ? [
+        { text: seller.name, bold: true, fontSize: 11, color: ACCENT, margin: [0, 0, 0, 3] },
+        { text: joinPresent([`ИНН ${seller.inn}`, seller.kpp && `КПП ${seller.kpp}`]) },
+        ...(seller.ogrn ? [{ text: `ОГРН ${seller.ogrn}` }] : []),
+        ...(seller.address ? [{ text: seller.address }] : []),
+      ]
+    : [];
   const offer: Column = {
     width: RIGHT_BLOCK,
     alignment: "right",
@@ -209,7 +212,8 @@ function totalsBlock(doc: KpDocument): Content {
     ["Нанесение", formatRub(t.print)],
   ];
   if (t.delaySurcharge > 0) rows.push([doc.delay ? `Надбавка за отсрочку (${doc.delay.title})` : "Надбавка за отсрочку", formatRub(t.delaySurcharge)]);
-  if (t.discount > 0) rows.push(["Скидка", formatRub(-t.discount)]);
+  // ADR 051: the discount is already inside the goods' sum; the document says how much it was.
+  if (t.discount > 0) rows.push(["в т.ч. скидка", formatRub(t.discount)]);
   if (t.vatMode === "added") {
     rows.push(["Сумма без НДС", formatRub(t.total - t.vat)]);
     rows.push([vatLabel(t), formatRub(t.vat)]);
@@ -275,10 +279,11 @@ function conditionsBlock(doc: KpDocument): Content[] {
   ];
 }
 
-function requisites(doc: KpDocument): Content {
+function requisites(doc: KpDocument): Content[] {
   const s = doc.seller;
-  const row = (name: string, value: string): TableCell[] => [{ text: name, color: MUTED }, { text: value }];
-  return {
+  if (!s) return [];
+  const row = (name: string, value: string | null): TableCell[][] => (value ? [[{ text: name, color: MUTED }, { text: value }]] : []);
+  return [{
     unbreakable: true,
     stack: [
       { text: "Реквизиты продавца", bold: true, fontSize: 9, color: ACCENT, margin: [0, 8, 0, 3] },
@@ -287,21 +292,21 @@ function requisites(doc: KpDocument): Content {
           // kpPlain pads 6 pt before the second column.
           widths: [110, PAGE_WIDTH - 110 - 6],
           body: [
-            row("Продавец", s.name),
-            row("ИНН / КПП", joinPresent([s.inn, s.kpp], " / ")),
-            ...(s.ogrn ? [row("ОГРН", s.ogrn)] : []),
-            row("Адрес", s.address),
-            row("Банк", s.bankTitle),
-            row("БИК", s.bik),
-            row("Расчётный счёт", s.checkingAccount),
-            row("Корр. счёт", s.correspondentAccount),
+            ...row("Продавец", s.name),
+            ...row("ИНН / КПП", joinPresent([s.inn, s.kpp], " / ")),
+            ...row("ОГРН", s.ogrn),
+            ...row("Адрес", s.address),
+            ...row("Банк", s.bankTitle),
+            ...row("БИК", s.bik),
+            ...row("Расчётный счёт", s.checkingAccount),
+            ...row("Корр. счёт", s.correspondentAccount),
           ],
         },
         layout: "kpPlain",
         fontSize: 7.5,
       },
     ],
-  };
+  }];
 }
 
 /**
@@ -316,13 +321,13 @@ export function kpPdfJob(doc: KpDocument, images: KpImages, now: Date): PdfJob {
       pageSize: "A4",
       pageOrientation: "portrait",
       pageMargins: [36, 36, 36, 44],
-      info: { title, author: doc.seller.name, subject: "Коммерческое предложение", creator: "Подарки", producer: "Подарки", creationDate: now, modDate: now },
+      info: { title, author: doc.seller?.name ?? "", subject: "Коммерческое предложение", creator: "Подарки", producer: "Подарки", creationDate: now, modDate: now },
       language: "ru-RU",
       images: dictionary,
       defaultStyle: { font: PDF_FONT, fontSize: 8.5, lineHeight: 1.15, color: "#222222" },
       styles: { tableHeader: { bold: true, fontSize: 7, color: "#ffffff", fillColor: ACCENT } },
       content: [
-        header(doc, doc.seller.logo ? keys.get(doc.seller.logo) : undefined),
+        header(doc, doc.seller?.logo ? keys.get(doc.seller.logo) : undefined),
         rule(10, 10),
         parties(doc),
         linesTable(doc, keys),
@@ -330,7 +335,7 @@ export function kpPdfJob(doc: KpDocument, images: KpImages, now: Date): PdfJob {
         { stack: [totalsBlock(doc), inWords(doc)], unbreakable: true },
         ...delayBlock(doc),
         ...conditionsBlock(doc),
-        requisites(doc),
+        ...requisites(doc),
       ],
     },
     footer: { left: title, right: "Стр. {page} из {pages}" },

@@ -5,8 +5,9 @@
  * formulas written with their results (a formula without a result reads as an empty cell in
  * readers that do not calculate, such as SheetJS or a phone's preview).
  *
- * The formulas restate the offer's arithmetic (line: price × quantity + print; total: goods + print
- * + delay surcharge − discount, + VAT when it is added on top). The VAT itself is a value: its
+ * The formulas restate the offer's arithmetic (contract/kp-pricing.ts; line: price × quantity +
+ * print; total: goods + print + delay surcharge, + VAT when it is added on top). The discount is
+ * already inside the goods' prices: its row says how much, "в т.ч.", and no formula subtracts it. The VAT itself is a value: its
  * rounding rule is the API's (contract/kp-pricing.ts), not the spreadsheet's.
  */
 import type { KpDocument } from "#contract/kp-document.ts";
@@ -79,7 +80,7 @@ export function kpXlsxPlan(doc: KpDocument): XlsxPlan {
   };
   text(1, `Коммерческое предложение ${offerTitle(doc).replace(/^КП /, "")}`, { bold: true, size: 14, colour: ACCENT });
   text(2, `от ${formatDate(doc.createdAt)}, действительно до ${formatDate(doc.validUntil)}`);
-  text(3, `Продавец: ${[seller.name, `ИНН ${seller.inn}`, seller.kpp && `КПП ${seller.kpp}`, seller.address].filter(Boolean).join(", ")}`);
+  text(3, `Продавец: ${seller ? [seller.name, `ИНН ${seller.inn}`, seller.kpp && `КПП ${seller.kpp}`, seller.address].filter(Boolean).join(", ") : "—"}`);
   text(4, `Клиент: ${doc.client ? [doc.client.title, doc.client.inn && `ИНН ${doc.client.inn}`].filter(Boolean).join(", ") : "—"}`);
   const r = doc.representative;
   text(5, `Контактное лицо: ${r ? [r.name, r.phone, r.email].filter(Boolean).join(", ") : "—"}`);
@@ -134,12 +135,12 @@ export function kpXlsxPlan(doc: KpDocument): XlsxPlan {
   // Each result is what its formula gives from the cells above (equal to the API's totals for a consistent offer).
   const goodsSum = round2(doc.lines.reduce((sum, line) => sum + line.count * line.unitPrice, 0));
   const printSum = round2(doc.lines.reduce((sum, line) => sum + line.printPrice, 0));
-  const netSum = round2(goodsSum + printSum + t.delaySurcharge - t.discount);
+  const netSum = round2(goodsSum + printSum + t.delaySurcharge);
   const goods = total("Товары", { formula: `ROUND(SUMPRODUCT(E${first}:E${last},F${first}:F${last}),2)`, result: goodsSum });
   const print = total("Нанесение", { formula: `ROUND(SUM(H${first}:H${last}),2)`, result: printSum });
   const delay = total(doc.delay ? `Надбавка за отсрочку (${doc.delay.title})` : "Надбавка за отсрочку", t.delaySurcharge);
-  const discount = total("Скидка", t.discount);
-  const net = `I${goods}+I${print}+I${delay}-I${discount}`;
+  if (t.discount > 0) total("в т.ч. скидка", t.discount);
+  const net = `I${goods}+I${print}+I${delay}`;
   if (t.vatMode === "added") {
     const subtotal = total("Сумма без НДС", { formula: `ROUND(${net},2)`, result: netSum });
     const vat = total(vatLabel(t), t.vat);
@@ -151,8 +152,8 @@ export function kpXlsxPlan(doc: KpDocument): XlsxPlan {
   row++;
   text(row++, `Сумма прописью: ${moneyInWords(t.total)}`, { bold: true });
   if (doc.delay) text(row++, `Отсрочка платежа: ${doc.delay.title}`);
-  const bank = `Банк: ${seller.bankTitle}, БИК ${seller.bik}, р/с ${seller.checkingAccount}, к/с ${seller.correspondentAccount}`;
-  text(row++, bank);
+  const bank = seller ? [seller.bankTitle && `Банк: ${seller.bankTitle}`, seller.bik && `БИК ${seller.bik}`, seller.checkingAccount && `р/с ${seller.checkingAccount}`, seller.correspondentAccount && `к/с ${seller.correspondentAccount}`].filter(Boolean).join(", ") : "";
+  if (bank) text(row++, bank);
   const conditions = doc.conditions.trim();
   if (conditions) {
     const lines = conditions.split("\n").length;
@@ -163,7 +164,7 @@ export function kpXlsxPlan(doc: KpDocument): XlsxPlan {
   return {
     sheetName: sheetName(doc),
     title: offerTitle(doc),
-    creator: seller.name,
+    creator: seller?.name ?? "",
     created: /^\d{4}-\d{2}-\d{2}$/.test(doc.createdAt) ? `${doc.createdAt}T00:00:00.000Z` : new Date(doc.createdAt).toISOString(),
     widths: [5, 14, 40, 16, 11, 13, 40, 14, 15],
     frozenRows: HEADER_ROW,

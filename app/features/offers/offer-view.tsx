@@ -3,7 +3,8 @@
  * the manager), the lines with their print lines and prices, the totals and the comment.
  */
 import type { ReactNode } from "react";
-import type { Kp, KpItem, KpTotalsData } from "#contract/kp.ts";
+import { useFetcher } from "react-router";
+import type { Kp, KpItem } from "#contract/kp.ts";
 import type { PricedCoatingLine } from "#contract/cart.ts";
 import { formatPhone } from "#contract/phone.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
@@ -12,8 +13,10 @@ import { dateAttr, formatDate } from "#app/features/account/lists.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { OfferStatus, listPath } from "./offer-list.tsx";
+import type { OfferActionReply, OfferVersions } from "./offers.server.ts";
+import { OfferVersionsBlock } from "./offer-versions.tsx";
 
-export function OfferView({ offer }: { offer: Kp }) {
+export function OfferView({ offer, versions = null, reply = null }: { offer: Kp; versions?: OfferVersions | null; reply?: OfferActionReply | null }) {
   const back = listPath(offer.isHidden);
   return (
     <article className="offer" aria-labelledby="offer-title">
@@ -23,16 +26,19 @@ export function OfferView({ offer }: { offer: Kp }) {
       <header className="offer__head">
         <h1 id="offer-title">{offer.title}</h1>
         <p className="offer__number">
-          КП № {offer.id} от <time dateTime={dateAttr(offer.createdAt)}>{formatDate(offer.createdAt)}</time>
+          КП № {offer.number ?? offer.id} от <time dateTime={dateAttr(offer.createdAt)}>{formatDate(offer.createdAt)}</time>
         </p>
         <OfferStatus isActive={offer.isActive} isHidden={offer.isHidden} />
       </header>
+      <OfferDownloads offer={offer} />
+      {offer.canEdit && offer.items.length ? <OfferSend offer={offer} initial={reply} /> : null}
       <OfferDetails offer={offer} />
       <section className="offer__section" aria-labelledby="offer-lines">
         <h2 id="offer-lines">Товары</h2>
         {offer.items.length ? <OfferLines items={offer.items} /> : <p className="account-empty">В предложении пока нет товаров.</p>}
       </section>
       <OfferTotals offer={offer} />
+      {versions ? <OfferVersionsBlock offer={offer} versions={versions} /> : null}
       {offer.comment ? (
         <section className="offer__section" aria-labelledby="offer-comment">
           <h2 id="offer-comment">Комментарий</h2>
@@ -40,6 +46,58 @@ export function OfferView({ offer }: { offer: Kp }) {
         </section>
       ) : null}
     </article>
+  );
+}
+
+/**
+ * The document's files (/kp/export/…, a resource route streaming the API's bytes): plain links, so
+ * they download with or without JavaScript. An offer without lines has no document.
+ */
+function OfferDownloads({ offer }: { offer: Pick<Kp, "id" | "items"> }) {
+  if (!offer.items.length) return null;
+  return (
+    <p className="offer__downloads" data-testid="offer-downloads">
+      <a className="button" href={`/kp/export/pdf/${offer.id}`} download>
+        Скачать PDF
+      </a>
+      <a className="button" href={`/kp/export/xlsx/${offer.id}`} download>
+        Скачать Excel
+      </a>
+    </p>
+  );
+}
+
+/**
+ * «Отправить клиенту»: a form posting to the page's action (without JavaScript the page comes back
+ * with the answer; with it a fetcher, the button saying it is sending). The answer is a status line.
+ */
+function OfferSend({ offer, initial }: { offer: Pick<Kp, "representative" | "sentVersion">; initial: OfferActionReply | null }) {
+  const fetcher = useFetcher<OfferActionReply>({ key: "offer-send" });
+  const reply = fetcher.data ?? initial;
+  const sending = fetcher.state !== "idle";
+  const email = offer.representative?.email;
+  return (
+    <section className="offer__send" aria-labelledby="offer-send-title">
+      <h2 id="offer-send-title" className="visually-hidden">
+        Отправка клиенту
+      </h2>
+      <fetcher.Form method="post" className="offer__send-form">
+        <input type="hidden" name="intent" value="send" />
+        <button type="submit" className="button button--primary" disabled={sending} aria-describedby="offer-send-note">
+          {sending ? "Отправляем…" : "Отправить клиенту"}
+        </button>
+        <span id="offer-send-note" className="offer__sub">
+          {email
+            ? `Письмо со ссылкой и PDF уйдёт на ${email}${offer.sentVersion ? `; последняя отправленная версия — v${offer.sentVersion}` : ""}`
+            : "У представителя нет e-mail: версия зафиксируется, но письмо не уйдёт"}
+        </span>
+      </fetcher.Form>
+      {reply ? (
+        <p className={reply.ok ? "offer__send-done" : "offer__send-error"} role={reply.ok ? "status" : "alert"} data-testid="offer-send-result">
+          {reply.message}
+        </p>
+      ) : null}
+    </section>
   );
 }
 
@@ -171,51 +229,43 @@ export function OfferLines({ items }: { items: KpItem[] }) {
   );
 }
 
-/** "в т.ч. НДС 22 %", "НДС 22 %" (on top) or "Без НДС" (ADR 051). */
-export function vatLabel(totals: Pick<KpTotalsData, "vatMode" | "vatRate">): string {
+/** "в т.ч. НДС 22 %", "НДС 22 % сверху", "Без НДС". */
+export function vatText(totals: NonNullable<Kp["totals"]>): string {
   if (totals.vatMode === "none" || totals.vatRate === null) return "Без НДС";
-  return totals.vatMode === "included" ? `в т.ч. НДС ${totals.vatRate} %` : `НДС ${totals.vatRate} %`;
+  return totals.vatMode === "included" ? `в т.ч. НДС ${totals.vatRate} %` : `НДС ${totals.vatRate} % сверху`;
 }
 
 /**
- * The totals as the offer counts them (contract/kp-pricing.ts): goods (discounts inside), print,
- * the delay's surcharge, VAT included or on top, the total. An answer without the block (an
- * older backend) shows goods, print and the total.
+ * The totals as the document states them (ADR 051): goods and print, the delay's surcharge, the
+ * discount already inside the goods, VAT (inside or on top), the total — so the sums add up.
  */
 export function OfferTotals({ offer }: { offer: Pick<Kp, "itemsPrice" | "printPrice" | "totalPrice" | "totals" | "delay"> }) {
   const t = offer.totals;
+  const rows: [string, string, string?][] = [
+    ["Товары", formatPrice(t?.goods ?? offer.itemsPrice)],
+    ["Нанесение", formatPrice(t?.print ?? offer.printPrice)],
+  ];
+  if (t && t.delaySurcharge > 0) rows.push([`Надбавка за отсрочку${offer.delay ? ` (${offer.delay.title})` : ""}`, formatPrice(t.delaySurcharge), "offer-surcharge"]);
+  if (t && t.discount > 0) rows.push(["в т.ч. скидка", formatPrice(t.discount)]);
+  if (t && t.vatMode === "added") rows.push([vatText(t), formatPrice(t.vat), "offer-vat"]);
   return (
     <dl className="offer__totals" data-testid="offer-totals">
-      <div>
-        <dt>Товары</dt>
-        <dd data-testid="offer-goods">{formatPrice(t?.goods ?? offer.itemsPrice)}</dd>
-      </div>
-      <div>
-        <dt>Нанесение</dt>
-        <dd data-testid="offer-print">{formatPrice(t?.print ?? offer.printPrice)}</dd>
-      </div>
-      {t && t.discount > 0 ? (
-        <div>
-          <dt>В том числе скидка</dt>
-          <dd data-testid="offer-discount">{formatPrice(t.discount)}</dd>
+      {rows.map(([term, value, testId]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd data-testid={testId}>{value}</dd>
         </div>
-      ) : null}
-      {t && t.delaySurcharge > 0 ? (
-        <div>
-          <dt>Надбавка за отсрочку{offer.delay ? ` (${offer.delay.title})` : ""}</dt>
-          <dd data-testid="offer-surcharge">{formatPrice(t.delaySurcharge)}</dd>
-        </div>
-      ) : null}
-      {t ? (
-        <div>
-          <dt>{vatLabel(t)}</dt>
-          <dd data-testid="offer-vat">{t.vatMode === "none" || t.vatRate === null ? "—" : formatPrice(t.vat)}</dd>
-        </div>
-      ) : null}
+      ))}
       <div className="offer__total">
         <dt>Итого</dt>
         <dd data-testid="offer-total">{formatPrice(t?.total ?? offer.totalPrice)}</dd>
       </div>
+      {t && t.vatMode !== "added" ? (
+        <div>
+          <dt>{vatText(t)}</dt>
+          <dd>{t.vatMode === "included" ? formatPrice(t.vat) : "—"}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

@@ -7,10 +7,10 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { endpoints } from "#contract/index.ts";
 import { emptyPaged } from "#contract/endpoint.ts";
-import type { Kp, KpFilterKind, KpFilterOption, KpSummary } from "#contract/kp.ts";
+import type { Kp, KpFilterKind, KpFilterOption, KpSummary, KpVersion, KpVersionDiff } from "#contract/kp.ts";
 import { MAX_DB_ID } from "#contract/limits.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
-import { accountCallFailed, requireLogin, requireSessionUser, toLogin } from "#app/features/account/session.server.ts";
+import { accountCallFailed, actionFailure, requireLogin, requireSessionUser, toLogin } from "#app/features/account/session.server.ts";
 import { ID_FILTERS, canonicalOfferListSearch, kpListQuery, readOfferListRequest, type IdFilter, type OfferFilters } from "./list-query.ts";
 import { offerRow, type FilterOptions } from "./offer-view-model.ts";
 
@@ -122,4 +122,67 @@ export async function loadOffer(context: Context, url: URL, raw: string | undefi
   const offer = await context.api.call(endpoints.kpRead, { params: { id } });
   if (!offer.ok) accountCallFailed(offer.error, url);
   return offer.data;
+}
+
+/** What an action on /cp/{id} answers: the message the page shows (with or without JavaScript). */
+export interface OfferActionReply {
+  intent: "send";
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * /cp/{id}'s action: `intent=send` — «Отправить клиенту» (POST /api/kp/send/{id}): a version is
+ * frozen and the representative mailed the link with the PDF; an offer whose representative has
+ * no e-mail is frozen but not mailed, and the page says so. The page tier of the shared rate
+ * limiter counts the request (app/lib/page-limit.server.ts).
+ */
+export async function offerAction(context: Context, url: URL, raw: string | undefined, form: FormData): Promise<OfferActionReply> {
+  requireLogin(context, url);
+  const id = offerIdOf(url, raw);
+  const intent = form.get("intent");
+  if (intent !== "send") return { intent: "send", ok: false, message: "Неизвестное действие: обновите страницу" };
+  const sent = await context.api.call(endpoints.kpSend, { params: { id } });
+  if (!sent.ok) {
+    // Another's or a removed offer is the API's 404: the page has nothing to send.
+    if (sent.error.status === 404) notFound(url.pathname);
+    return { intent, ok: false, message: actionFailure(sent.error, url).message };
+  }
+  const { version, mailed, attached, message } = sent.data;
+  if (!mailed) return { intent, ok: false, message: message ?? "Письмо не отправлено" };
+  return { intent, ok: true, message: `Предложение отправлено клиенту: версия v${version.number}${attached ? ", PDF во вложении" : ""}, ссылка в письме.` };
+}
+
+/** The versions block of /cp/{id}: the sent versions and, when asked (`?from=1&to=2`), what changed. */
+export interface OfferVersions {
+  versions: KpVersion[];
+  /** The two chosen, as the form shows them back. */
+  from: number | null;
+  to: number | null;
+  diff: KpVersionDiff | null;
+  /** Why no comparison was made ("Выберите две разные версии"). */
+  problem: string | null;
+}
+
+/** A version number as the query spells it: 1 … 10 000, digits only; anything else is none. */
+function versionOf(raw: string | null): number | null {
+  return raw && /^[1-9]\d{0,4}$/.test(raw) && Number(raw) <= 10_000 ? Number(raw) : null;
+}
+
+/**
+ * kp/versions/{id} (newest first) and, with `?from&to`, kp/versions/{id}/diff. A failure of either
+ * leaves the block empty rather than the page broken (§8: lists fail quietly).
+ */
+export async function loadOfferVersions(context: Context, url: URL, id: number): Promise<OfferVersions> {
+  const listed = await context.api.call(endpoints.kpVersions, { params: { id } });
+  const versions = listed.ok ? listed.data : [];
+  const asked = url.searchParams.has("from") || url.searchParams.has("to");
+  const from = versionOf(url.searchParams.get("from"));
+  const to = versionOf(url.searchParams.get("to"));
+  if (!asked) return { versions, from: null, to: null, diff: null, problem: null };
+  const known = new Set(versions.map((v) => v.number));
+  if (from === null || to === null || !known.has(from) || !known.has(to)) return { versions, from, to, diff: null, problem: "Выберите две отправленные версии" };
+  if (from === to) return { versions, from, to, diff: null, problem: "Выберите две разные версии" };
+  const diff = await context.api.call(endpoints.kpVersionDiff, { params: { id }, query: { from, to } });
+  return { versions, from, to, diff: diff.ok ? diff.data : null, problem: diff.ok ? null : "Не удалось сравнить версии: попробуйте ещё раз" };
 }

@@ -99,7 +99,7 @@ describe("sitemap files", () => {
   it("robots.txt keeps private areas out and names the host's sitemap", () => {
     const robots = robotsTxt("http://msk.localhost:3000");
     expect(robots).toMatch(/^User-agent: \*$/m);
-    for (const path of ["/profile", "/cart", "/cp", "/favorites", "/comparison", "/api/"]) expect(robots).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/profile", "/cart", "/cp", "/kp/", "/favorites", "/comparison", "/api/"]) expect(robots).toContain(`Disallow: ${path}\n`);
     // The authentication pages (issue 19): personal, one per visitor.
     for (const path of ["/login", "/signup", "/forgot-password", "/reset-password", "/logout", "/email/"]) expect(robots).toContain(`Disallow: ${path}\n`);
     expect(robots).toContain("Allow: /api/media/");

@@ -77,6 +77,8 @@ export const ROBOTS_DISALLOW = [
   "/cart",
   "/thanks",
   "/cp",
+  // Offers' files and public pages (issue 27): private, noindex, not in the sitemap.
+  "/kp/",
   "/favorites",
   "/comparison",
   "/email/",
