@@ -46,7 +46,7 @@ export interface EditorData {
 
 const AUTOSAVE_MS = 1200;
 const FORM_ID = "offer-editor";
-const rub = (n: number) => `${formatPrice(n)} ₽`;
+const rub = formatPrice;
 const draftKey = (d: Draft) => JSON.stringify({ ...d, items: d.items.map(({ key: _key, ...rest }) => rest) });
 
 type LookupAnswer = { hits?: SearchHit[]; group?: EditorGroup; error?: string; representatives?: KpRepresentative[]; purposes?: KpPurpose[] };
@@ -242,12 +242,12 @@ export function OfferEditor({ data, reply }: { data: EditorData; reply: EditorRe
   const status = conflict ? "Не сохранено: предложение изменилось" : saving ? "Сохраняем…" : message ? "Не сохранено" : dirty ? (hydrated ? "Есть несохранённые изменения" : "") : data.id !== null ? "Сохранено" : "";
 
   return (
-    <article className="offer-editor" aria-labelledby="offer-editor-title">
+    <article className="offer-editor" aria-labelledby="offer-editor-heading">
       <p className="offer__back">
         <Link to={data.id ? `/cp/${data.id}` : "/cp"}>{data.id ? "← К предложению" : "← Все предложения"}</Link>
       </p>
       <header className="offer-editor__head">
-        <h1 id="offer-editor-title">{data.id ? `Редактирование КП${data.number ? ` № ${data.number}` : ` № ${data.id}`}` : "Новое коммерческое предложение"}</h1>
+        <h1 id="offer-editor-heading">{data.id ? `Редактирование КП${data.number ? ` № ${data.number}` : ` № ${data.id}`}` : "Новое коммерческое предложение"}</h1>
         <p className="offer-editor__status" role="status" aria-live="polite" data-testid="save-status">
           {status}
         </p>
@@ -449,7 +449,7 @@ export function OfferEditor({ data, reply }: { data: EditorData; reply: EditorRe
               </select>
             </div>
             <button type="submit" name="intent" value="search" className="button button--secondary">
-              Найти
+              Найти товары
             </button>
             <Text name="skuText" label="Добавить по артикулу" value={sku} onChange={setSku} error={err("skuText")} maxLength={100} />
             <button type="submit" name="intent" value="sku" className="button button--secondary">
