@@ -351,6 +351,37 @@ describe("/cp/edit action", () => {
   });
 });
 
+describe("«Сделать КП из корзины»", () => {
+  const cart = JSON.stringify({
+    products: { "101": { variation: 101, count: 50, comment: "синие", coatings: [{ id: "x1", coating: 3, variant: null, width: 40, height: 20, options: ["Срочно"] }], addedAt: 1 } },
+    comment: "К выставке",
+  });
+
+  it("creates an offer of the cart's lines, print lines and comments and opens its editor", async () => {
+    const { thrown, seen } = await post(undefined, { intent: "from-cart", cart });
+    expect(location(thrown)).toBe("/cp/edit/9");
+    const body = (await seen.find((r) => r.url.endsWith("/kp/create"))!.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      comment: "К выставке",
+      items: [{ productId: 101, count: 50, comment: "синие", coatings: [{ id: "x1", coating: 3, width: 40, height: 20, options: ["Срочно"] }] }],
+    });
+    expect(String(body.title)).toMatch(/^КП из корзины от \d{2}\.\d{2}\.\d{4}$/);
+  });
+
+  it("junk, hostile or huge JSON never becomes a 5xx: what cannot be read is left out or refused under its field", async () => {
+    for (const junk of ["not json", "null", "[]", '{"products": 5}', '{"products": {"a": {"variation": "<script>", "count": -1}}}', "x".repeat(2_000_000)]) {
+      const r = await post(undefined, { intent: "from-cart", cart: junk });
+      if (r.thrown) expect(status(r.thrown)).toBe(302);
+      else expect(r.reply!.ok).toBe(false);
+    }
+  });
+
+  it("only on a new offer; a customer's is the 404", async () => {
+    expect(status((await post("5", { intent: "from-cart", cart })).thrown)).toBe(404);
+    expect(status((await post(undefined, { intent: "from-cart", cart }, api(["ROLE_USER"]))).thrown)).toBe(404);
+  });
+});
+
 describe("/cp/edit/lookup", () => {
   async function look(query: string, roles = ["ROLE_MANAGER"], isAuthenticated = true) {
     const { api: client } = recordingApi(api(roles));

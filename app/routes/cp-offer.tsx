@@ -3,6 +3,7 @@
  * An id that fails the validator, an unknown offer and another manager's (the API's 404) are the
  * §2 404 page. Private, noindex, never page-cached; no sitemap entry.
  */
+import { Link } from "react-router";
 import type { Route } from "./+types/cp-offer";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { loadOffer } from "#app/features/offers/offers.server.ts";
@@ -25,5 +26,17 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export default function OfferPage({ loaderData }: Route.ComponentProps) {
-  return <OfferView offer={loaderData.offer} />;
+  const { offer } = loaderData;
+  return (
+    <>
+      {offer.canEdit ? (
+        <p className="offer__edit">
+          <Link to={`/cp/edit/${offer.id}`} className="button">
+            Редактировать
+          </Link>
+        </p>
+      ) : null}
+      <OfferView offer={offer} />
+    </>
+  );
 }

@@ -340,6 +340,10 @@ export async function editorAction(context: Context, request: Request, url: URL,
     return { ...r, groups, lists };
   };
 
+  if (intent === "from-cart") {
+    if (id !== null) notFound(url.pathname);
+    return withGroups(await save(context, url, null, draftOfCart(str(form, "cart", CART_JSON_MAX)), "save"));
+  }
   if (intent === "search") {
     const found = await searchProducts(context.api, str(form, "searchText", 200), str(form, "searchCategory", 12));
     if ("error" in found) return withGroups(reply(draft, { intent, errors: { searchText: found.error } }));
@@ -398,6 +402,57 @@ export async function editorAction(context: Context, request: Request, url: URL,
     return withGroups(reply(draft, { intent, ok: true }));
   }
   return withGroups(await save(context, url, id, draft, intent));
+}
+
+/** The posted cart (its JSON, at most this long: 200 lines with print lines fit). */
+const CART_JSON_MAX = 400_000;
+
+const moscowToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+
+/**
+ * «Сделать КП из корзины» (/cart, staff): the cart's lines (variation, count, comment, print lines)
+ * and its comment as a new offer's draft. Junk in the JSON is left out line by line; a line the
+ * API refuses comes back in the editor with its message.
+ */
+export function draftOfCart(json: string): Draft {
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    parsed = null;
+  }
+  const cart = (parsed && typeof parsed === "object" ? parsed : {}) as { products?: unknown; comment?: unknown };
+  const products = cart.products && typeof cart.products === "object" ? Object.values(cart.products as Record<string, unknown>) : [];
+  const text = (v: unknown, max: number) => (typeof v === "string" ? v.slice(0, max) : typeof v === "number" && Number.isFinite(v) ? String(v) : "");
+  const today = moscowToday();
+  const draft = emptyDraft();
+  draft.title = `КП из корзины от ${today.slice(8, 10)}.${today.slice(5, 7)}.${today.slice(0, 4)}`;
+  draft.comment = text(cart.comment, 5000);
+  draft.items = products.slice(0, READ_LINES).flatMap((raw, i): DraftLine[] => {
+    if (!raw || typeof raw !== "object") return [];
+    const p = raw as { variation?: unknown; count?: unknown; comment?: unknown; coatings?: unknown };
+    const coatings = Array.isArray(p.coatings) ? p.coatings.slice(0, READ_COATINGS) : [];
+    return [
+      {
+        key: `c${i}`,
+        productId: text(p.variation, 12),
+        groupId: "",
+        title: "",
+        sku: "",
+        count: text(p.count, 12),
+        price: "",
+        discount: "",
+        comment: text(p.comment, 1000),
+        coatings: coatings.flatMap((c: unknown, j) => {
+          if (!c || typeof c !== "object") return [];
+          const l = c as { id?: unknown; coating?: unknown; variant?: unknown; width?: unknown; height?: unknown; options?: unknown };
+          const options = Array.isArray(l.options) ? l.options.filter((o): o is string => typeof o === "string").slice(0, 50).map((o) => o.slice(0, 200)) : [];
+          return [{ id: text(l.id, 64) || `c${i}-${j}`, coating: text(l.coating, 12), variant: text(l.variant, 12), width: text(l.width, 12), height: text(l.height, 12), options }];
+        }),
+      },
+    ];
+  });
+  return draft;
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
