@@ -48,6 +48,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 let offerPath = "";
+/** A variation of the first test's first line. */
+let variationId = "";
 
 test.beforeAll(async ({ browser }) => {
   await logIn(browser);
@@ -103,6 +105,7 @@ test("a manager builds an offer from search: two products, a print line, a disco
   expect(lineTotals.map(rubles).reduce((a, b) => a + b, 0)).toBeCloseTo(total, 2);
   await expect(lines.nth(0).locator("legend")).toContainText("₽");
 
+  variationId = await page.locator('[name="items.0.productId"]').inputValue();
   await page.goto("/cp");
   await expect(page.getByText(title)).toBeVisible();
   await page.goto(offerPath);
@@ -125,6 +128,25 @@ test("two tabs on one offer: the second save gets the 409 message and offers the
   await expect(conflict).toContainText("изменили в другой вкладке");
   await conflict.getByRole("link", { name: "Загрузить свежую версию" }).click();
   await expect(other.getByLabel("Комментарий к предложению")).toHaveValue("Правка из первой вкладки");
+});
+
+test("«Сделать КП из корзины»: the cart's line and comments become a new offer in its editor", async ({ page }) => {
+  test.skip(!variationId, "needs the first test's variation");
+  await page.goto("/cart");
+  await waitForHydration(page);
+  await page.evaluate((variation) => {
+    const products = { [variation]: { variation: Number(variation), count: 30, comment: "Логотип по центру", coatings: [], addedAt: Date.now() } };
+    window.localStorage.setItem("tmg_cart", JSON.stringify({ products, comment: "Из корзины", images: [], timestamp: Date.now() }));
+  }, variationId);
+  await page.reload();
+  await waitForHydration(page);
+  await page.getByTestId("offer-from-cart").click();
+  await page.waitForURL(/\/cp\/edit\/\d+$/, { timeout: 15_000 });
+  const line = page.getByTestId("editor-line");
+  await expect(line).toHaveCount(1);
+  await expect(line.getByLabel("Количество, шт.")).toHaveValue("30");
+  await expect(line.getByLabel("Комментарий к строке")).toHaveValue("Логотип по центру");
+  await expect(page.getByLabel("Комментарий к предложению")).toHaveValue("Из корзины");
 });
 
 test.describe("without JavaScript", () => {
