@@ -405,4 +405,15 @@ describe("/cp/edit/lookup", () => {
     expect((await look(`sku=${"x".repeat(5000)}`)).data!.error).toMatch(/не найден/);
     expect((await look("client=../../etc")).data).toEqual({ representatives: [], purposes: [] });
   });
+
+  it("a print line: incomplete or a bad count is its message; a complete one asks kp/print/calculate", async () => {
+    expect(((await look("print=1&coating=3&quantity=0")).data!.print as { error: string }).error).toBe("Укажите тираж от 1 до 999 999 шт.");
+    expect(((await look("print=1&coating=3&quantity=10")).data!.print as { error: string }).error).toBe("Укажите вид нанесения, ширину и высоту");
+    const { api: client, seen } = recordingApi(api(["ROLE_MANAGER"], (path) => (path === "/kp/print/calculate" ? json({ message: "Проверьте поля", errors: [{ field: "variant", message: "Выберите вариант нанесения" }] }, 422) : null)));
+    const url = new URL("/cp/edit/lookup?print=1&coating=3&width=40&height=20&quantity=10&productId=101", "http://shop.test");
+    const r = (await lookupLoader({ url, request: new Request(url), context: { api: client, isAuthenticated: true }, params: {} } as unknown as LookupRoute.LoaderArgs)) as unknown as { data: { print: { error: string } } };
+    expect(r.data.print.error).toBe("Выберите вариант нанесения");
+    const body = (await seen.find((s) => s.url.endsWith("/kp/print/calculate"))!.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ coating: 3, width: 40, height: 20, quantity: 10, productId: 101 });
+  });
 });

@@ -93,6 +93,8 @@ test("a manager builds an offer from search: two products, a print line, a disco
   if (await variant.count()) await variant.selectOption({ index: 1 });
   await lines.nth(0).getByLabel("Ширина, мм").fill("40");
   await lines.nth(0).getByLabel("Высота, мм").fill("30");
+  // Priced by kp/print/calculate as soon as the line is complete (§5).
+  await expect(lines.nth(0).getByTestId("print-price")).toContainText("₽", { timeout: 10_000 });
 
   await expect(page.getByTestId("save-status")).toHaveText("Сохранено", { timeout: 15_000 });
   // The server's totals: goods + print (no delay), VAT included in the total.

@@ -15,7 +15,7 @@ import type { ApiError } from "#app/lib/api-client.server.ts";
 import { notFound } from "#app/lib/page-errors.server.ts";
 import { isCalendarDate, isoFromTypedDate } from "#app/lib/dates.ts";
 import { accountCallFailed, isStaff, requireSessionUser, toLogin } from "#app/features/account/session.server.ts";
-import { offeredCoatings, toCoatingChoice } from "#app/features/coating/coating-form.ts";
+import { offeredCoatings, postedKey, readCoatingForm, toCoatingChoice } from "#app/features/coating/coating-form.ts";
 import { parseSizeText } from "#app/features/coating/print-line.ts";
 import {
   COUNT_MESSAGE,
@@ -470,7 +470,22 @@ function prefixed(errors: Record<string, string>, prefix: string): Record<string
 }
 
 /** /cp/edit/lookup: the editor's look-ups with JavaScript (see routes/cp-edit-lookup.ts). */
-export async function editorLookup(context: Context, url: URL): Promise<{ hits?: SearchHit[]; group?: EditorGroup; error?: string; representatives?: KpRepresentative[]; purposes?: KpPurpose[] }> {
+export type LookupAnswer = { hits?: SearchHit[]; group?: EditorGroup; error?: string; representatives?: KpRepresentative[]; purposes?: KpPurpose[]; print?: { key: string; price: number | null; error: string | null } };
+
+/** One print line priced by kp/print/calculate (§5: a line that is not complete is refused with its message). */
+async function printPrice(api: Api, q: URLSearchParams): Promise<LookupAnswer> {
+  const values = readCoatingForm(q);
+  const key = postedKey(values);
+  if (values.quantityError) return { print: { key, price: null, error: values.quantityError } };
+  if (values.coating === null || values.width === null || values.height === null) return { print: { key, price: null, error: "Укажите вид нанесения, ширину и высоту" } };
+  const r = await api.call(endpoints.kpPrintCalculate, {
+    body: { coating: values.coating, variant: values.variant, width: values.width, height: values.height, options: values.options, quantity: values.quantity, ...(values.productId ? { productId: values.productId } : {}) },
+  });
+  if (!r.ok) return { print: { key, price: null, error: Object.values(r.error.errors)[0] ?? r.error.message } };
+  return { print: { key, price: r.data.price, error: null } };
+}
+
+export async function editorLookup(context: Context, url: URL): Promise<LookupAnswer> {
   await requireEditor(context, url);
   const q = url.searchParams;
   const api = context.api;
@@ -497,5 +512,6 @@ export async function editorLookup(context: Context, url: URL): Promise<{ hits?:
   }
   const client = q.get("client");
   if (client !== null) return clientLists(api, client.slice(0, 12));
+  if (q.get("print") !== null) return printPrice(api, q);
   return { error: "Не указано, что искать" };
 }

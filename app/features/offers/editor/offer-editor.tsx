@@ -15,7 +15,9 @@ import { FieldError, FormMessage } from "#app/lib/form-fields.tsx";
 import { DateInput, PhoneInput } from "#app/lib/mask.tsx";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { PrintLineEditor } from "#app/features/coating/print-line-editor.tsx";
-import type { EditorReply, SavedState, ServerLine } from "./editor.server.ts";
+import type { EditorReply, LookupAnswer, SavedState, ServerLine } from "./editor.server.ts";
+import { printLineRequest, parseSizeText } from "#app/features/coating/print-line.ts";
+import type { CoatingChoice } from "#app/features/coating/coating-form.ts";
 import {
   VAT_CHOICES,
   countOf,
@@ -24,6 +26,7 @@ import {
   newLine,
   optimisticTotals,
   type Draft,
+  type DraftCoating,
   type DraftLine,
   type EditorGroup,
   type EditorGroups,
@@ -49,7 +52,6 @@ const FORM_ID = "offer-editor";
 const rub = formatPrice;
 const draftKey = (d: Draft) => JSON.stringify({ ...d, items: d.items.map(({ key: _key, ...rest }) => rest) });
 
-type LookupAnswer = { hits?: SearchHit[]; group?: EditorGroup; error?: string; representatives?: KpRepresentative[]; purposes?: KpPurpose[] };
 
 export function OfferEditor({ data, reply }: { data: EditorData; reply: EditorReply | undefined }) {
   const start = reply?.draft ?? data.draft;
@@ -178,7 +180,13 @@ export function OfferEditor({ data, reply }: { data: EditorData; reply: EditorRe
   }, [dirty]);
 
   const delay = data.delays.find((d) => String(d.id) === draft.delayId);
-  const printPrices = useMemo(() => Object.fromEntries(Object.entries(server.byKey).map(([k, l]) => [k, l.prints.map((p) => p.price)])), [server.byKey]);
+  // Print lines: the live kp/print/calculate price when known, else the last saved one.
+  const [livePrints, setLivePrints] = useState<Record<string, number | null>>({});
+  const onPrintPrice = useCallback((coatingId: string, price: number | null) => setLivePrints((p) => (p[coatingId] === price ? p : { ...p, [coatingId]: price })), []);
+  const printPrices = useMemo(
+    () => Object.fromEntries(draft.items.map((l) => [l.key, l.coatings.map((c, j) => livePrints[c.id] ?? server.byKey[l.key]?.prints[j]?.price ?? 0)])),
+    [draft.items, livePrints, server.byKey],
+  );
   const optimistic = useMemo(() => optimisticTotals(draft, groups, printPrices, delay?.surchargePercent ?? 0), [draft, groups, printPrices, delay]);
   const totals = !dirty && server.totals ? server.totals : optimistic.totals;
 
@@ -499,6 +507,7 @@ export function OfferEditor({ data, reply }: { data: EditorData; reply: EditorRe
                   hydrated={hydrated}
                   onChange={(patch) => updateLine(line.key, patch)}
                   onRemove={() => setDraft((d) => ({ ...d, items: d.items.filter((l) => l.key !== line.key) }))}
+                  onPrintPrice={onPrintPrice}
                 />
               ))}
             </ol>
@@ -627,9 +636,10 @@ interface LineProps {
   hydrated: boolean;
   onChange(patch: Partial<DraftLine>): void;
   onRemove(): void;
+  onPrintPrice(coatingId: string, price: number | null): void;
 }
 
-function LineEditor({ index, line, group, priced, server, errors, hydrated, onChange, onRemove }: LineProps) {
+function LineEditor({ index, line, group, priced, server, errors, hydrated, onChange, onRemove, onPrintPrice }: LineProps) {
   const p = `items.${index}.`;
   const id = (name: string) => `${FORM_ID}-items-${index}-${name}`;
   const err = (name: string) => errors[`${p}${name}`] ?? null;
@@ -727,6 +737,7 @@ function LineEditor({ index, line, group, priced, server, errors, hydrated, onCh
                   </button>
                 ) : null}
               </PrintLineEditor>
+              {hydrated ? <PrintPrice line={line} coating={c} choices={group?.coatings ?? []} onPrice={(price) => onPrintPrice(c.id, price)} /> : null}
               {problems.length ? (
                 <p className="field__error" role="alert" id={`${id("print")}-${j}-error`}>
                   {[...new Set(problems)].join(". ")}
@@ -747,6 +758,42 @@ function LineEditor({ index, line, group, priced, server, errors, hydrated, onCh
       </div>
       <TextArea name={`${p}comment`} label="Комментарий к строке" value={line.comment} onChange={(comment) => onChange({ comment })} error={err("comment")} maxLength={1000} />
     </li>
+  );
+}
+
+/** A print line's price by kp/print/calculate (via /cp/edit/lookup), asked a moment after its last change. */
+function PrintPrice({ line, coating, choices, onPrice }: { line: DraftLine; coating: DraftCoating; choices: readonly CoatingChoice[]; onPrice(price: number | null): void }) {
+  const fetcher = useFetcher<LookupAnswer>();
+  const count = countOf(line.count);
+  const request = printLineRequest(
+    {
+      coating: /^\d+$/.test(coating.coating) ? Number(coating.coating) : null,
+      variant: /^\d+$/.test(coating.variant) ? Number(coating.variant) : null,
+      width: parseSizeText(coating.width) ?? null,
+      height: parseSizeText(coating.height) ?? null,
+      options: coating.options,
+      quantity: count ?? 1,
+      quantityError: count === null ? "Укажите количество от 1 до 999 999 шт." : null,
+      productId: /^\d+$/.test(line.productId) ? Number(line.productId) : null,
+    },
+    choices,
+  );
+  const body = request.body;
+  const { load } = fetcher;
+  useEffect(() => {
+    if (!body) return;
+    const t = setTimeout(() => load(`/cp/edit/lookup?print=1&${body}`), 400);
+    return () => clearTimeout(t);
+  }, [body, load]);
+  const answer = fetcher.data?.print && fetcher.data.print.key === request.key ? fetcher.data.print : null;
+  const price = answer?.price ?? null;
+  useEffect(() => onPrice(request.request ? price : null), [price, request.request, onPrice]);
+  if (request.hint) return <p className="offer-editor__sku">{request.hint}</p>;
+  if (answer?.error) return <p className="field__error">{answer.error}</p>;
+  return (
+    <p className="offer-line__print-price" data-testid="print-price">
+      Стоимость нанесения: {price !== null ? rub(price) : fetcher.state !== "idle" ? "считаем…" : "—"}
+    </p>
   );
 }
 
