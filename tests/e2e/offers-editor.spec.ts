@@ -132,6 +132,20 @@ test("two tabs on one offer: the second save gets the 409 message and offers the
   await expect(other.getByLabel("Комментарий к предложению")).toHaveValue("Правка из первой вкладки");
 });
 
+test("with JavaScript a bad quantity is refused under its field, what was typed stays, and a fix saves", async ({ page }) => {
+  test.skip(!offerPath, "needs the first test's offer");
+  await page.goto(offerPath);
+  await waitForHydration(page);
+  const count = page.getByTestId("editor-line").nth(0).getByLabel("Количество, шт.");
+  await count.fill("1000000");
+  await expect(page.getByTestId("editor-line").nth(0).getByText("Укажите количество от 1 до 999 999 шт.")).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId("save-status")).toHaveText("Не сохранено");
+  await expect(count).toHaveValue("1000000");
+  await count.fill("120");
+  await expect(page.getByTestId("save-status")).toHaveText("Сохранено", { timeout: 10_000 });
+  await expect(page.getByTestId("editor-line").nth(0).getByText("Укажите количество от 1 до 999 999 шт.")).toHaveCount(0);
+});
+
 test("«Сделать КП из корзины»: the cart's line and comments become a new offer in its editor", async ({ page }) => {
   test.skip(!variationId, "needs the first test's variation");
   await page.goto("/cart");

@@ -93,13 +93,16 @@ export function OfferEditor({ data, reply }: { data: EditorData; reply: EditorRe
     saver.submit(draftFormData(snapshot), { method: "post" });
   }, [conflict, draft, saver]);
 
-  // Autosave: a quiet moment after the last change (a new offer once it has a title).
+  // Autosave: a quiet moment after the last change (a new offer once it has a title). A draft the
+  // server refused is not sent again until it changes.
+  const [refusedKey, setRefusedKey] = useState<string | null>(null);
   useEffect(() => {
     if (!hydrated || !dirty || conflict || saving) return;
+    if (refusedKey === draftKey(draft)) return;
     if (data.id === null && !draft.title.trim()) return;
     const t = setTimeout(save, AUTOSAVE_MS);
     return () => clearTimeout(t);
-  }, [hydrated, dirty, conflict, saving, draft, data.id, save]);
+  }, [hydrated, dirty, conflict, saving, draft, data.id, save, refusedKey]);
 
   // The save's answer: the version moves on; an error stays with the draft as typed.
   useEffect(() => {
@@ -110,6 +113,7 @@ export function OfferEditor({ data, reply }: { data: EditorData; reply: EditorRe
     if (!sent) return;
     setErrors(r.errors);
     setMessage(r.ok ? null : r.message);
+    setRefusedKey(r.ok ? null : sent.key);
     if (r.conflict) setConflict(r.conflict);
     if (r.ok && r.saved) {
       const saved = r.saved;
