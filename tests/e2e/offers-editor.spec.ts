@@ -115,7 +115,7 @@ test("a manager builds an offer from search: two products, a print line, a disco
   await shot(page, testInfo, "editor");
 });
 
-test("two tabs on one offer: the second save gets the 409 message and offers the fresh version", async ({ page, context }) => {
+test("two tabs on one offer: the second save gets the 409 message and offers the fresh version", async ({ page, context }, testInfo) => {
   test.skip(!offerPath, "needs the first test's offer");
   const other = await context.newPage();
   await page.goto(offerPath);
@@ -128,6 +128,8 @@ test("two tabs on one offer: the second save gets the 409 message and offers the
   const conflict = other.getByTestId("conflict");
   await expect(conflict).toBeVisible({ timeout: 15_000 });
   await expect(conflict).toContainText("изменили в другой вкладке");
+  await testInfo.attach("conflict", { body: await other.screenshot(), contentType: "image/png" });
+  if (process.env.E2E_SHOT_DIR) await other.screenshot({ path: path.join(process.env.E2E_SHOT_DIR, "conflict.png") });
   await conflict.getByRole("link", { name: "Загрузить свежую версию" }).click();
   await expect(other.getByLabel("Комментарий к предложению")).toHaveValue("Правка из первой вкладки");
 });

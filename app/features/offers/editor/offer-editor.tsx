@@ -279,7 +279,9 @@ export function OfferEditor({ data, reply }: { data: EditorData; reply: EditorRe
                 </li>
               ))}
             </ul>
-          ) : null}
+          ) : (
+            <p>Строки и цены не менялись: изменились другие поля предложения.</p>
+          )}
           <a
             className="button"
             href={`/cp/edit/${data.id}`}
