@@ -87,12 +87,14 @@ export default [
   // A focused page: logo, content, a link home.
   layout("layouts/simple.tsx", [route("route", "routes/route-page.tsx")]),
 
-  // Commercial offers (issue 27; private, noindex): the list, the hidden ones, an offer.
-  // /cp/edit/:id (the editor) comes with the offers API.
+  // Commercial offers (issue 27; private, noindex): the list, the hidden ones, an offer, the editor
+  // (/cp/edit/new starts one, ADR 055).
   layout("layouts/kp.tsx", [
     route("cp", "routes/cp-list.tsx", { id: "cp-list" }),
     route("cp/hidden", "routes/cp-list.tsx", { id: "cp-hidden" }),
     route("cp/:id", "routes/cp-offer.tsx"),
+    route("cp/edit/new", "routes/cp-edit.tsx", { id: "cp-edit-new" }),
+    route("cp/edit/:id", "routes/cp-edit.tsx", { id: "cp-edit" }),
   ]),
 
   // Resource routes.
@@ -118,4 +120,6 @@ export default [
   // The login merge of a guest's local lists and cart (ADR 045).
   route("account/merge", "routes/account-merge.ts"),
   route("kp/export/:format/:id", "routes/kp-export.ts"),
+  // The offer editor's look-ups (search, a group, an article, a client's lists; ADR 055).
+  route("cp/edit/lookup", "routes/cp-edit-lookup.ts"),
 ] satisfies RouteConfig;

@@ -21,6 +21,8 @@ export interface ApiError {
   errors: Record<string, string>;
   /** order/create_unauth's 409: the order the Idempotency-Key already made (contract ApiErrorBody). */
   orderId?: number;
+  /** kp/update's 409: the stored version and what differs from what was sent (ADR 051). */
+  conflict?: { version: number; changes: { kind: string; key: string; title: string; from: string | number | null; to: string | number | null }[] };
   /** A 429's Retry-After in seconds (login limits: the form says how long to wait). */
   retryAfter?: number;
 }
@@ -141,6 +143,7 @@ export async function mapError(response: Response | null): Promise<ApiError> {
       error.message = body.data.message || DEFAULT_ERROR_MESSAGE;
       for (const { field, message } of body.data.errors) error.errors[field] = message;
       if (body.data.orderId !== undefined) error.orderId = body.data.orderId;
+      if (body.data.conflict !== undefined) error.conflict = body.data.conflict;
     }
     const retryAfter = Number(response.headers.get("Retry-After"));
     if (response.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = Math.ceil(retryAfter);

@@ -20,6 +20,8 @@ import { useCartPricing } from "#app/features/cart/use-cart-pricing.ts";
 import { CartLineRow, CartTotals, CartImages, OrderBlockNote, NoScriptCart, PricingError, RemovedNotice, indexChoices } from "#app/features/cart/cart-parts.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
+import { isStaff } from "#app/features/offers/staff.ts";
+import { OfferFromCart } from "#app/features/offers/editor/offer-from-cart.tsx";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import cartStyles from "#app/styles/cart.css?url";
 
@@ -105,6 +107,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <aside className="cart-summary" aria-label="Итого">
             <CartTotals view={view} dimmed={pricing.pending} unknown={issues.badCounts > 0} />
             <OrderBlockNote block={block} pending={pricing.pending} failed={Boolean(shown?.error)} />
+            {isStaff(root?.user?.roles ?? []) ? <OfferFromCart cart={cart} /> : null}
             {block.blocked || pricing.pending ? (
               <button type="button" className="button button--primary button--large cart-summary__order" disabled data-testid="order-button">
                 Оформить заказ

@@ -3,9 +3,10 @@
  * An id that fails the validator, an unknown offer and another manager's (the API's 404) are the
  * §2 404 page. Private, noindex, never page-cached; no sitemap entry.
  */
+
 import type { Route } from "./+types/cp-offer";
 import { SITE_NAME } from "#app/lib/seo.ts";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { loadOffer, loadOfferVersions, offerAction } from "#app/features/offers/offers.server.ts";
 import { OfferView } from "#app/features/offers/offer-view.tsx";
 import accountStyles from "#app/styles/account.css?url";
@@ -33,5 +34,17 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export default function OfferPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <OfferView offer={loaderData.offer} versions={loaderData.versions} reply={actionData ?? null} />;
+  const { offer } = loaderData;
+  return (
+    <>
+      {offer.canEdit ? (
+        <p className="offer__edit">
+          <Link to={`/cp/edit/${offer.id}`} className="button">
+            Редактировать
+          </Link>
+        </p>
+      ) : null}
+      <OfferView offer={offer} versions={loaderData.versions} reply={actionData ?? null} />
+    </>
+  );
 }
