@@ -6,7 +6,7 @@
 
 import type { Route } from "./+types/cp-offer";
 import { SITE_NAME } from "#app/lib/seo.ts";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { loadOffer, loadOfferVersions, offerAction } from "#app/features/offers/offers.server.ts";
 import { OfferView } from "#app/features/offers/offer-view.tsx";
 import accountStyles from "#app/styles/account.css?url";
@@ -34,17 +34,5 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export default function OfferPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { offer } = loaderData;
-  return (
-    <>
-      {offer.canEdit ? (
-        <p className="offer__edit">
-          <Link to={`/cp/edit/${offer.id}`} className="button">
-            Редактировать
-          </Link>
-        </p>
-      ) : null}
-      <OfferView offer={offer} versions={loaderData.versions} reply={actionData ?? null} />
-    </>
-  );
+  return <OfferView offer={loaderData.offer} versions={loaderData.versions} reply={actionData ?? null} />;
 }

@@ -160,6 +160,7 @@ test.describe("manager@demo.ru", () => {
     await expect(page).toHaveURL(/\/cp\/\d+$/);
     managerOffer.id = Number(new URL(page.url()).pathname.split("/").pop());
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(managerOffer.title);
+    await expect(page.getByTestId("offer-downloads").getByRole("link", { name: "Редактировать" })).toHaveAttribute("href", `/cp/edit/${managerOffer.id}`);
     // The offer's number (ADR 051: "2026-000124"), not its database id.
     await expect(page.getByText(/^КП № \d{4}-\d{6} от/)).toBeVisible();
     await expect(page.getByTestId("offer-details")).toContainText("Клиент");

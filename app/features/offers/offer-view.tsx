@@ -3,7 +3,7 @@
  * the manager), the lines with their print lines and prices, the totals and the comment.
  */
 import type { ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { Kp, KpItem } from "#contract/kp.ts";
 import type { PricedCoatingLine } from "#contract/cart.ts";
 import { formatPhone } from "#contract/phone.ts";
@@ -53,16 +53,26 @@ export function OfferView({ offer, versions = null, reply = null }: { offer: Kp;
  * The document's files (/kp/export/…, a resource route streaming the API's bytes): plain links, so
  * they download with or without JavaScript. An offer without lines has no document.
  */
-function OfferDownloads({ offer }: { offer: Pick<Kp, "id" | "items"> }) {
-  if (!offer.items.length) return null;
+/** The offer's actions row: «Редактировать» (who may change it) and the files (an offer with lines). */
+function OfferDownloads({ offer }: { offer: Pick<Kp, "id" | "items" | "canEdit"> }) {
+  if (!offer.items.length && !offer.canEdit) return null;
   return (
     <p className="offer__downloads" data-testid="offer-downloads">
-      <a className="button" href={`/kp/export/pdf/${offer.id}`} download>
-        Скачать PDF
-      </a>
-      <a className="button" href={`/kp/export/xlsx/${offer.id}`} download>
-        Скачать Excel
-      </a>
+      {offer.canEdit ? (
+        <Link className="button" to={`/cp/edit/${offer.id}`}>
+          Редактировать
+        </Link>
+      ) : null}
+      {offer.items.length ? (
+        <>
+          <a className="button" href={`/kp/export/pdf/${offer.id}`} download>
+            Скачать PDF
+          </a>
+          <a className="button" href={`/kp/export/xlsx/${offer.id}`} download>
+            Скачать Excel
+          </a>
+        </>
+      ) : null}
     </p>
   );
 }
