@@ -124,6 +124,11 @@ async function variants(request: APIRequestContext, manager?: APIRequestContext)
       { name: "offer, manager", url: offer, as: "manager", personOnly: true },
       { name: "offer, unknown", url: "/cp/99999999999", as: "manager", personOnly: true },
     ],
+    "/cp/edit/new": [{ name: "offer editor, a new offer", url: "/cp/edit/new", as: "manager", personOnly: true }],
+    "/cp/edit/:id": [
+      { name: "offer editor, manager", url: offer.replace("/cp/", "/cp/edit/"), as: "manager", personOnly: true },
+      { name: "offer editor, unknown", url: "/cp/edit/99999999999", as: "manager", personOnly: true },
+    ],
     "/login": [
       { name: "login", url: "/login" },
       { name: "login by phone", url: "/login?by=phone" },
