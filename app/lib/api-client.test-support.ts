@@ -22,3 +22,19 @@ export function recordingApi(handler: ApiHandler) {
   });
   return { api, seen };
 }
+
+/** GET /profile's answer for the demo manager (manager@demo.ru) with these roles. */
+export const managerProfile = (roles: string[] = ["ROLE_MANAGER"]) => ({
+  id: 7,
+  email: "manager@demo.ru",
+  emailVerified: true,
+  phone: "+79215550102",
+  phoneVerified: true,
+  activated: true,
+  name: "Игорь Лебедев",
+  birthdate: null,
+  avatar: null,
+  roles,
+  manager: null,
+  createdAt: "2026-01-10T09:00:00.000Z",
+});

@@ -6,7 +6,7 @@
  * draft as typed and no write sent; a stale version (409) comes back with what changed.
  */
 import { describe, expect, it } from "vitest";
-import { jsonResponse as json, recordingApi, type ApiHandler } from "#app/lib/api-client.test-support.ts";
+import { jsonResponse as json, managerProfile, recordingApi, type ApiHandler } from "#app/lib/api-client.test-support.ts";
 import { Kp } from "#contract/kp.ts";
 import { loader, action } from "./cp-edit.tsx";
 import { loader as lookupLoader } from "./cp-edit-lookup.ts";
@@ -14,20 +14,7 @@ import type { Route } from "./+types/cp-edit";
 import type { Route as LookupRoute } from "./+types/cp-edit-lookup";
 import type { EditorReply } from "#app/features/offers/editor/editor.server.ts";
 
-const user = (roles: string[]) => ({
-  id: 7,
-  email: "manager@demo.ru",
-  emailVerified: true,
-  phone: "+79215550102",
-  phoneVerified: true,
-  activated: true,
-  name: "Игорь Лебедев",
-  birthdate: null,
-  avatar: null,
-  roles,
-  manager: null,
-  createdAt: "2026-01-10T09:00:00.000Z",
-});
+const user = managerProfile;
 
 const MANAGER = { id: 7, name: "Игорь Лебедев", email: "manager@demo.ru", phone: "+79215550102", avatar: null };
 

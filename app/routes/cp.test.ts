@@ -4,27 +4,14 @@
  * text), guests go to the login, and every id that names no offer of the caller's is the §2 404.
  */
 import { describe, expect, it } from "vitest";
-import { jsonResponse as json, recordingApi, type ApiHandler } from "#app/lib/api-client.test-support.ts";
+import { jsonResponse as json, managerProfile, recordingApi, type ApiHandler } from "#app/lib/api-client.test-support.ts";
 import { KpSummary } from "#contract/kp.ts";
 import { loader as listLoader } from "./cp-list.tsx";
 import { loader as offerLoader } from "./cp-offer.tsx";
 import type { Route as ListRoute } from "./+types/cp-list";
 import type { Route as OfferRoute } from "./+types/cp-offer";
 
-const USER = {
-  id: 7,
-  email: "manager@demo.ru",
-  emailVerified: true,
-  phone: "+79215550102",
-  phoneVerified: true,
-  activated: true,
-  name: "Игорь Лебедев",
-  birthdate: null,
-  avatar: null,
-  roles: ["ROLE_MANAGER"],
-  manager: null,
-  createdAt: "2026-01-10T09:00:00.000Z",
-};
+const USER = managerProfile();
 
 const MANAGER = { id: 7, name: "Игорь Лебедев", email: "manager@demo.ru", phone: "+79215550102", avatar: null };
 

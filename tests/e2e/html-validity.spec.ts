@@ -13,12 +13,13 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { APIRequestContext, Browser, BrowserContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import vnu from "vnu-jar";
 import { STATIC_PAGES } from "#app/features/content/static-pages.ts";
 import { test, expect } from "#tests/support/fixtures.ts";
 import { MSK_URL } from "#tests/support/servers.ts";
 import { isPlainPath, PAGE_ROUTES, publicPages } from "#tests/support/public-pages.ts";
+import { loggedInContext } from "../support/demo-login.ts";
 
 const hasJava = spawnSync("java", ["-version"]).status === 0;
 
@@ -191,18 +192,7 @@ async function variants(request: APIRequestContext, manager?: APIRequestContext)
 }
 
 /** A browser context logged in as a demo account (through the /login page, as a person). */
-async function loggedIn(browser: Browser, email: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto("/login");
-  const form = page.getByTestId("login-page-email-form");
-  await form.getByLabel("E-mail").fill(email);
-  await form.getByLabel("Пароль").fill("demo12345");
-  await form.getByRole("button", { name: "Войти" }).click();
-  await page.waitForURL(/\/profile\/cp$/, { timeout: 15_000 });
-  await page.close();
-  return context;
-}
+const loggedIn = loggedInContext;
 
 test("every page route has instances to check, and every page of the pages sitemap is checked", async ({ request }) => {
   const table = await instances(request);

@@ -5,12 +5,13 @@
  * and without JavaScript). Downloads come through the storefront (/kp/export/…), never /api.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
 import { E2E_DATA_DIR } from "#tests/support/servers.ts";
+import { saveLoggedInState } from "../support/demo-login.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -19,17 +20,7 @@ const MANAGER = "manager@demo.ru";
 const stateFile = path.join(STATE_DIR, `${MANAGER}.json`);
 
 async function logIn(browser: Browser): Promise<void> {
-  mkdirSync(STATE_DIR, { recursive: true });
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto("/login");
-  const form = page.getByTestId("login-page-email-form");
-  await form.getByLabel("E-mail").fill(MANAGER);
-  await form.getByLabel("Пароль").fill("demo12345");
-  await form.getByRole("button", { name: "Войти" }).click();
-  await page.waitForURL(/\/profile\/cp$/, { timeout: 15_000 });
-  await context.storageState({ path: stateFile });
-  await context.close();
+  await saveLoggedInState(browser, MANAGER, stateFile);
 }
 
 /** "1 234,50 ₽" → 1234.5 */

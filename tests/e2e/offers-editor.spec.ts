@@ -6,12 +6,12 @@
  * without JavaScript a save works and a bad quantity comes back under its field with what was
  * typed; every control is labelled and reachable; axe; 1366 and 375 px screenshots attached.
  */
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
 import { E2E_DATA_DIR } from "#tests/support/servers.ts";
+import { saveLoggedInState } from "../support/demo-login.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -19,17 +19,7 @@ const STATE_DIR = path.join(E2E_DATA_DIR, "offers-editor-states");
 const STATE = path.join(STATE_DIR, "manager.json");
 
 async function logIn(browser: Browser): Promise<void> {
-  mkdirSync(STATE_DIR, { recursive: true });
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto("/login");
-  const form = page.getByTestId("login-page-email-form");
-  await form.getByLabel("E-mail").fill("manager@demo.ru");
-  await form.getByLabel("Пароль").fill("demo12345");
-  await form.getByRole("button", { name: "Войти" }).click();
-  await page.waitForURL(/\/profile\/cp$/, { timeout: 15_000 });
-  await context.storageState({ path: STATE });
-  await context.close();
+  await saveLoggedInState(browser, "manager@demo.ru", STATE);
 }
 
 /** "1 234,50 ₽" → 1234.5 */

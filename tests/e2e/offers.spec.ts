@@ -5,12 +5,12 @@
  * JavaScript the filters are a GET form; axe on /cp and /cp/{id}; both pages at 1366 and 375 px
  * (attached to the report) fit the screen. One login per demo account, kept as storage state.
  */
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { test, expect, waitForHydration, DOCUMENT_STATUS_ERROR } from "#tests/support/fixtures.ts";
 import { E2E_DATA_DIR } from "#tests/support/servers.ts";
+import { saveLoggedInState } from "../support/demo-login.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -24,17 +24,7 @@ const CUSTOMER_TITLES = ["Подарки клиентам к Новому год
 const DAY = 24 * 60 * 60 * 1000;
 
 async function logIn(browser: Browser, email: string): Promise<void> {
-  mkdirSync(STATE_DIR, { recursive: true });
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto("/login");
-  const form = page.getByTestId("login-page-email-form");
-  await form.getByLabel("E-mail").fill(email);
-  await form.getByLabel("Пароль").fill("demo12345");
-  await form.getByRole("button", { name: "Войти" }).click();
-  await page.waitForURL(/\/profile\/cp$/, { timeout: 15_000 });
-  await context.storageState({ path: stateFile(email) });
-  await context.close();
+  await saveLoggedInState(browser, email, stateFile(email));
 }
 
 async function axe(page: Page) {

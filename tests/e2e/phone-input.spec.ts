@@ -7,6 +7,7 @@
  */
 import type { Browser, Locator, Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
+import { loggedInContext } from "../support/demo-login.ts";
 
 const EXPECTED = "+7 (916) 123-45-67";
 /** Every way a person writes one Russian mobile number. */
@@ -102,14 +103,7 @@ test("the login dialog's phone: every spelling, every way of entering it", async
 });
 
 async function loggedIn(browser: Browser, email: string) {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto("/login");
-  const form = page.getByTestId("login-page-email-form");
-  await form.getByLabel("E-mail").fill(email);
-  await form.getByLabel("Пароль").fill("demo12345");
-  await form.getByRole("button", { name: "Войти" }).click();
-  await page.waitForURL(/\/profile\/cp$/, { timeout: 15_000 });
+  const context = await loggedInContext(browser, email);
   const state = await context.storageState();
   await context.close();
   return state;
