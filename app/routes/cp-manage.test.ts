@@ -240,7 +240,8 @@ describe("«Удалить» without JavaScript: the second step from the addres
     const { api: client, seen } = recordingApi(api());
     const url = new URL(target, "http://shop.test");
     try {
-      return { data: await listLoader({ url, request: new Request(url), context: { api: client, isAuthenticated: true }, params: {} } as unknown as ListRoute.LoaderArgs), seen };
+      const data = await listLoader({ url, request: new Request(url), context: { api: client, isAuthenticated: true }, params: {} } as unknown as ListRoute.LoaderArgs);
+      return { data, status: 200, location: null, seen };
     } catch (thrown) {
       return { data: null, ...settle(thrown, seen) };
     }

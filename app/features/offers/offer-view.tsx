@@ -69,9 +69,10 @@ export function OfferView({
             <FavoriteToggle id={offer.id} isFavorite={offer.isFavorite} />
             <OfferActions offer={offer} confirmHref={`/cp/${offer.id}?confirm-delete=${offer.id}#offer-delete`} fetcherKey={manageKey} />
           </div>
-          <ManageStatus fetcherKey={manageKey} reply={reply && reply.intent !== "send" ? reply : null} />
         </>
       ) : null}
+      {/* Outside the controls: a refused post (a customer's, without JavaScript) says why too. */}
+      <ManageStatus fetcherKey={manageKey} reply={reply && reply.intent !== "send" ? reply : null} />
       {offer.canEdit && offer.items.length ? <OfferSend offer={offer} initial={reply?.intent === "send" ? reply : null} /> : null}
       <OfferDetails offer={offer} />
       <section className="offer__section" aria-labelledby="offer-lines">
