@@ -34,7 +34,7 @@ function useHydrated(): boolean {
  * Optimistic: the pressed state follows the click at once; a refusal shows the loader's state again
  * and says why.
  */
-export function FavoriteToggle({ id, isFavorite }: { id: number; isFavorite: boolean }) {
+export function FavoriteToggle({ id, isFavorite, wide = false }: { id: number; isFavorite: boolean; wide?: boolean }) {
   const fetcher = useFetcher<OfferActionReply>({ key: `offer-favorite-${id}` });
   const pending = fetcher.formData?.get("value");
   const on = pending === "add" ? true : pending === "remove" ? false : isFavorite;
@@ -47,13 +47,14 @@ export function FavoriteToggle({ id, isFavorite }: { id: number; isFavorite: boo
         type="submit"
         name="value"
         value={on ? "remove" : "add"}
-        className="offer-star__button"
+        className={`offer-star__button${wide ? " offer-star__button--wide button" : ""}`}
         aria-pressed={on}
-        aria-label="В избранное"
+        aria-label={wide ? undefined : "В избранное"}
         title={on ? "Убрать из избранного" : "В избранное"}
         data-testid="offer-favorite"
       >
         <Icon name="star" size={20} />
+        {wide ? <span>В избранное</span> : null}
       </button>
       {failed ? (
         <span className="offer-star__error" role="alert">
@@ -75,7 +76,21 @@ interface ManagedOffer {
  * «Скрыть»/«Вернуть», «Копировать», «Удалить». `confirmHref`: the page's own address asking to
  * confirm the delete (the link without JavaScript). `fetcherKey`: whose answer the page shows.
  */
-export function OfferActions({ offer, confirmHref, fetcherKey, className = "" }: { offer: ManagedOffer; confirmHref: string; fetcherKey: string; className?: string }) {
+export function OfferActions({
+  offer,
+  confirmHref,
+  fetcherKey,
+  className = "",
+  small = true,
+}: {
+  offer: ManagedOffer;
+  confirmHref: string;
+  fetcherKey: string;
+  className?: string;
+  /** The list's rows: small buttons; the offer's page: the size of its other buttons. */
+  small?: boolean;
+}) {
+  const size = small ? "button button--small" : "button";
   const fetcher = useFetcher<OfferActionReply>({ key: fetcherKey });
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState(false);
@@ -89,7 +104,7 @@ export function OfferActions({ offer, confirmHref, fetcherKey, className = "" }:
           type="submit"
           name="intent"
           value={toggle}
-          className="button button--small"
+          className={size}
           disabled={busy !== null}
           title={offer.isHidden ? "Вернуть в активные: ссылка у клиента снова заработает" : "Убрать во «Скрытые»: ссылка у клиента перестанет действовать"}
         >
@@ -98,16 +113,16 @@ export function OfferActions({ offer, confirmHref, fetcherKey, className = "" }:
       </fetcher.Form>
       <fetcher.Form method="post" preventScrollReset>
         <input type="hidden" name="id" value={offer.id} />
-        <button type="submit" name="intent" value="copy" className="button button--small" disabled={busy !== null}>
+        <button type="submit" name="intent" value="copy" className={size} disabled={busy !== null}>
           {busy === "copy" ? "Копируем…" : "Копировать"}
         </button>
       </fetcher.Form>
       {hydrated ? (
-        <button type="button" className="button button--small offer-actions__delete" aria-haspopup="dialog" disabled={busy !== null} onClick={() => setConfirming(true)}>
+        <button type="button" className={`${size} offer-actions__delete`} aria-haspopup="dialog" disabled={busy !== null} onClick={() => setConfirming(true)}>
           {busy === "delete" ? "Удаляем…" : "Удалить"}
         </button>
       ) : (
-        <AppLink to={confirmHref} className="button button--small offer-actions__delete" prefetch="none" preventScrollReset>
+        <AppLink to={confirmHref} className={`${size} offer-actions__delete`} prefetch="none" preventScrollReset>
           Удалить
         </AppLink>
       )}

@@ -64,11 +64,11 @@ export function OfferView({
       <OfferDownloads offer={offer} />
       {offer.canEdit ? (
         <>
-          {state.confirmDelete ? <DeleteConfirmStep target={{ id: offer.id, title: offer.title }} fetcherKey={manageKey} cancelHref={`/cp/${offer.id}`} /> : null}
           <div className="offer__manage">
-            <FavoriteToggle id={offer.id} isFavorite={offer.isFavorite} />
-            <OfferActions offer={offer} confirmHref={`/cp/${offer.id}?confirm-delete=${offer.id}#offer-delete`} fetcherKey={manageKey} />
+            <FavoriteToggle id={offer.id} isFavorite={offer.isFavorite} wide />
+            <OfferActions offer={offer} confirmHref={`/cp/${offer.id}?confirm-delete=${offer.id}#offer-delete`} fetcherKey={manageKey} small={false} className="offer-actions--page" />
           </div>
+          {state.confirmDelete ? <DeleteConfirmStep target={{ id: offer.id, title: offer.title }} fetcherKey={manageKey} cancelHref={`/cp/${offer.id}`} /> : null}
         </>
       ) : null}
       {/* Outside the controls: a refused post (a customer's, without JavaScript) says why too. */}
