@@ -348,11 +348,11 @@ test.describe("manager@demo.ru without JavaScript", () => {
     made.delete(own.id);
   });
 
-  test("on an offer's page: the second step, then /cp with the message; screenshots at 1366 and 375 px", async ({ page }, testInfo) => {
+  test("on an offer's page: the second step, then /cp with the message; both steps at 1366 and 375 px (screenshots attached)", async ({ page }, testInfo) => {
     const own = await copyDemoOffer(page, false);
     for (const width of [1366, 375]) {
       await page.setViewportSize({ width, height: 900 });
-      await shoot(page, testInfo, "/cp", `manage-cp-nojs-${width}`);
+      await shoot(page, testInfo, `/cp?confirm-delete=${own.id}`, `manage-cp-confirm-nojs-${width}`);
       await shoot(page, testInfo, `/cp/${own.id}?confirm-delete=${own.id}`, `manage-offer-confirm-nojs-${width}`);
     }
     await page.goto(`/cp/${own.id}`);
