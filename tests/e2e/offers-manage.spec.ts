@@ -141,7 +141,7 @@ test.describe("manager@demo.ru", () => {
     await expect(row(page, copy.id).getByRole("button", { name: "В избранное" })).toHaveAttribute("aria-pressed", "false");
   });
 
-  test("«Скрыть» moves the offer to /cp/hidden and closes its public link; «Вернуть» brings both back", async ({ page }) => {
+  test("«Скрыть» moves the offer to /cp/hidden and closes its public link; «Вернуть» brings both back", async ({ page }, testInfo) => {
     test.setTimeout(60_000);
     // Sent first, so it has a public link: the letter (in the server log) carries it.
     await page.goto(`/cp/${copy.id}`);
@@ -158,6 +158,11 @@ test.describe("manager@demo.ru", () => {
     await row(page, copy.id).getByRole("button", { name: "Скрыть" }).click();
     await expect(row(page, copy.id)).toHaveCount(0);
     await expect(status(page)).toContainText("Предложение скрыто: оно во вкладке «Скрытые»");
+    // The answer floats at the bottom of the screen, where the row was; it closes.
+    await expect(status(page).locator("p")).toBeInViewport();
+    await testInfo.attach("manage-hidden-answer.png", { body: await page.screenshot({ path: testInfo.outputPath("manage-hidden-answer.png") }), contentType: "image/png" });
+    await status(page).getByRole("button", { name: "Закрыть сообщение" }).click();
+    await expect(status(page)).toBeEmpty();
     expect(await publicStatus(page, publicId)).toBe("closed");
 
     await page.getByRole("navigation", { name: "Какие предложения показать" }).getByRole("link", { name: "Скрытые" }).click();

@@ -61,7 +61,7 @@ export function OfferList(props: OfferListProps) {
         </AppLink>
       </nav>
       {confirmDelete ? <DeleteConfirmStep target={confirmDelete} fetcherKey={LIST_MANAGE_KEY} cancelHref={here} /> : null}
-      <ManageStatus fetcherKey={LIST_MANAGE_KEY} reply={reply} notice={deleted ? "Предложение удалено." : null} focusNotice />
+      <ManageStatus fetcherKey={LIST_MANAGE_KEY} reply={reply} notice={deleted ? "Предложение удалено." : null} focusNotice float />
       <OfferFiltersPanel path={path} sort={sort} filters={filters} errors={errors} options={options} />
       {failed ? (
         <p className="account-message account-message--error" role="alert" data-testid="list-failed">

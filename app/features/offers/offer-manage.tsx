@@ -212,31 +212,54 @@ export function DeleteConfirmStep({
  * The answer of the last management action: a live region that is always there (so a change is
  * announced), showing the fetcher's answer, else the page's (no JavaScript), else `notice` (from
  * the address: «Предложение удалено»). `focusNotice`: the notice takes the focus when it shows (after
- * a delete the row, and the dialog's opener with it, is gone).
+ * a delete the row, and the dialog's opener with it, is gone). `float`: the fetcher's answer floats
+ * at the bottom of the screen (on a long list the row acted on is far below the top) until closed
+ * or replaced.
  */
-export function ManageStatus({ fetcherKey, reply, notice = null, focusNotice = false }: { fetcherKey: string; reply: OfferActionReply | null; notice?: string | null; focusNotice?: boolean }) {
+export function ManageStatus({
+  fetcherKey,
+  reply,
+  notice = null,
+  focusNotice = false,
+  float = false,
+}: {
+  fetcherKey: string;
+  reply: OfferActionReply | null;
+  notice?: string | null;
+  focusNotice?: boolean;
+  float?: boolean;
+}) {
   const fetcher = useFetcher<OfferActionReply>({ key: fetcherKey });
   // An answer the fetcher had before this address was opened (a delete's redirect keeps the last
   // one) is not news: only one it got here is shown.
   const location = useLocation();
   const [before, setBefore] = useState({ key: location.key, data: fetcher.data });
   if (before.key !== location.key) setBefore({ key: location.key, data: fetcher.data });
-  const fresh = fetcher.state === "idle" && fetcher.data !== undefined && fetcher.data !== before.data ? fetcher.data : null;
-  const answer = fresh ?? reply;
-  const message = answer ? answer.message : notice;
+  const [closed, setClosed] = useState<OfferActionReply | null>(null);
+  const latest = fetcher.state === "idle" && fetcher.data !== undefined && fetcher.data !== before.data ? fetcher.data : null;
+  const fresh = latest !== null && latest !== closed ? latest : null;
+  const answer = fresh ?? (latest === null ? reply : null);
+  const message = answer ? answer.message : latest === null ? notice : null;
   const ok = answer ? answer.ok : true;
-  const focusable = focusNotice && !answer && notice !== null;
+  const focusable = focusNotice && !answer && message !== null;
+  const floating = float && fresh !== null;
   const noticeRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (focusable) noticeRef.current?.focus();
   }, [focusable, notice]);
   return (
-    <div className="offer-manage-status" aria-live="polite" data-testid="offer-manage-status">
+    <div className={`offer-manage-status${floating ? " offer-manage-status--float" : ""}`} aria-live="polite" data-testid="offer-manage-status">
       {message ? (
         <p ref={noticeRef} className={`account-message account-message--${ok ? "ok" : "error"}`} role={ok ? undefined : "alert"} tabIndex={focusable ? -1 : undefined}>
-          {message}
+          <span>{message}</span>
+          {floating ? (
+            <button type="button" className="offer-manage-status__close" aria-label="Закрыть сообщение" onClick={() => setClosed(fresh)}>
+              ×
+            </button>
+          ) : null}
         </p>
       ) : null}
     </div>
   );
 }
+
