@@ -200,6 +200,10 @@ test.describe("manager@demo.ru", () => {
     await waitForHydration(page);
     const opener = row(page, copy.id).getByRole("button", { name: "Удалить" });
     const dialog = page.getByRole("dialog", { name: `Удалить предложение «${copy.title}»?` });
+    // Another site's form posting here is refused before the action (server/cross-site.ts).
+    const forged = await page.request.post("/cp", { form: { intent: "delete", id: String(copy.id) }, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+    expect(forged.status()).toBe(403);
+    expect((await page.request.get(`/cp/${copy.id}`)).status()).toBe(200);
 
     await opener.focus();
     await page.keyboard.press("Enter");
