@@ -150,6 +150,10 @@ function DeleteForm({ id, fetcherKey, children }: { id: number; fetcherKey: stri
 function DeleteDialog({ offer, fetcherKey, onClose }: { offer: ManagedOffer; fetcherKey: string; onClose: () => void }) {
   const fetcher = useFetcher<OfferActionReply>({ key: fetcherKey });
   const deleting = fetcher.state !== "idle" && fetcher.formData?.get("intent") === "delete";
+  // A refusal is said here: the page's own status line is behind the modal dialog. (A delete that
+  // succeeds goes to the list; an answer the fetcher had before the dialog opened is not this one.)
+  const [before] = useState(fetcher.data);
+  const refused = fetcher.state === "idle" && fetcher.data && fetcher.data !== before && !fetcher.data.ok ? fetcher.data.message : null;
   const titleId = `offer-delete-title-${offer.id}`;
   const textId = `offer-delete-text-${offer.id}`;
   return (
@@ -158,6 +162,11 @@ function DeleteDialog({ offer, fetcherKey, onClose }: { offer: ManagedOffer; fet
         {deleteQuestion(offer.title)}
       </h2>
       <p id={textId}>{DELETE_WARNING}</p>
+      {refused ? (
+        <p className="account-message account-message--error" role="alert" data-testid="offer-delete-refused">
+          {refused}
+        </p>
+      ) : null}
       <DeleteForm id={offer.id} fetcherKey={fetcherKey}>
         <button type="submit" className="button button--danger" disabled={deleting}>
           {deleting ? "Удаляем…" : "Удалить"}
