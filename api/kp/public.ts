@@ -86,6 +86,19 @@ export function createKpPublic(db: Db, mailer: Mailer | undefined, now: () => Da
       return publicView(publicId, { ...row, version: row.version }, now());
     },
 
+    /**
+     * GET /kp/public/{id}/pdf: the latest sent version's document, while the offer is open (the
+     * page's «Скачать PDF»). Closed, never sent or unknown: 404, as the page shows no document then.
+     * Not an opening: the page that links to it has counted one.
+     */
+    async document(publicId: string): Promise<KpDocument> {
+      const row = await publicRow(db, publicId);
+      if (!row || !row.version) throw notFound(OFFER_NOT_FOUND);
+      const view = publicView(publicId, { ...row, version: row.version }, now());
+      if (view.status === "closed" || !view.document) throw notFound(OFFER_NOT_FOUND);
+      return view.document;
+    },
+
     /** POST /kp/public/{id}/accept: the latest version, while the offer is open. */
     async accept(publicId: string, body: z.output<typeof KpAcceptRequest>): Promise<KpPublic> {
       const result = await db.transaction(async (tx) => {
