@@ -245,6 +245,8 @@ export const KpPublic = z.object({
   document: KpDocument.nullable(),
   acceptedAt: isoDateTime().nullable(),
   acceptedVersion: z.number().int().positive().nullable(),
+  /** Who accepted (the name typed on the page, ADR 054); never their e-mail or phone. */
+  acceptedName: z.string().nullable().default(null),
 });
 export type KpPublic = z.infer<typeof KpPublic>;
 

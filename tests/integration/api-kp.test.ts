@@ -349,7 +349,11 @@ describe.each(testBackends())("commercial offers on $name", (backend) => {
     const stale = await accept({ version: 1, name: "Игорь", email: "i.volkov@romashka.ru" });
     expect(stale.status).toBe(409);
     const accepted = endpoints.kpPublicAccept.response.parse(await dataOf(await accept({ version: 2, name: "Игорь Волков", phone: "8 921 555 12 34" })));
-    expect(accepted).toMatchObject({ status: "accepted", acceptedVersion: 2 });
+    expect(accepted).toMatchObject({ status: "accepted", acceptedVersion: 2, acceptedName: "Игорь Волков" });
+    // The page says who accepted, never the contacts they gave.
+    const after = (await dataOf(await call(t, `/api/kp/public/${publicId}`))) as Record<string, unknown>;
+    expect(after).toMatchObject({ status: "accepted", acceptedName: "Игорь Волков" });
+    expect(Object.keys(after).filter((key) => /^accepted/.test(key)).sort()).toEqual(["acceptedAt", "acceptedName", "acceptedVersion"]);
     expect(letters.at(-1)?.subject).toMatch(/принято/);
     expect((await accept({ version: 2, name: "Игорь", email: "a@b.ru" })).status).toBe(409);
     const versions = endpoints.kpVersions.response.parse(await dataOf(await as(manager, `/kp/versions/${offerId}`)));
