@@ -27,7 +27,7 @@ export function PublicOfferView({ offer, reply }: { offer: KpPublic; reply: Form
     <article className="offer public-offer" aria-labelledby="public-offer-title">
       <header className="offer__head public-offer__head">
         <p className="offer__number" data-testid="public-offer-number">
-          Коммерческое предложение № {offer.number}
+          Коммерческое предложение <span className="offer__contact">№ {offer.number}</span>
           {doc ? (
             <>
               {" "}
