@@ -4,7 +4,8 @@
  * `noindex` (meta and X-Robots-Tag), `Cache-Control: private, no-store`, no sitemap entry
  * (robots.txt disallows /kp/). An id that fails the validator or names no sent offer: the §2 404.
  */
-import { data, type HeadersArgs } from "react-router";
+import { data, type HeadersArgs, type ShouldRevalidateFunctionArgs } from "react-router";
+import { formMessage, type FormReply } from "#app/lib/forms.ts";
 import type { Route } from "./+types/kp-public";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { acceptPublicOffer, loadPublicOffer } from "#app/features/offers/public-offer.server.ts";
@@ -21,6 +22,16 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const reply = await acceptPublicOffer(context, url, params.publicId, await request.formData().catch(() => null));
   return data(reply, { status: 400, headers: PRIVATE_HEADERS });
+}
+
+/**
+ * A refusal of the API (accepted meanwhile, a newer version sent, closed) reloads the offer, so the
+ * page shows what it now is beside the message; React Router keeps loaders after a 4xx by default.
+ * A form the fields refused changes nothing there (and an opening is not counted twice).
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  if (actionResult && formMessage(actionResult as FormReply)) return true;
+  return defaultShouldRevalidate;
 }
 
 export function headers({ errorHeaders }: HeadersArgs): HeadersInit {
