@@ -63,7 +63,7 @@ const api: ApiHandler = async (request) => {
   }
   if (path === `/api/kp/public/${OPEN}`) return json({ data: offer(OPEN) });
   if (path === `/api/kp/public/${CLOSED}`) return json({ data: offer(CLOSED, { status: "closed", message: "Предложение больше не действует", document: null }) });
-  if (path === "/api/kp/public/LimitedLimitedLimited05")
+  if (path.startsWith("/api/kp/public/LimitedLimitedLimited05"))
     return new Response(JSON.stringify({ message: "Слишком много запросов. Попробуйте через 1 мин.", errors: [] }), { status: 429, headers: { "Content-Type": "application/json", "Retry-After": "60" } });
   return json({ message: "Коммерческое предложение не найдено", errors: [] }, 404);
 };
@@ -231,6 +231,7 @@ describe("/kp/{publicId}/pdf", () => {
     const closed = await pdf(CLOSED);
     expect(closed.response.status).toBe(404);
     expect(closed.response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(closed.response.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
     expect(await closed.response.text()).toContain(`href="/kp/${CLOSED}"`);
     for (const id of HOSTILE_IDS) {
       const { response, seen } = await pdf(id);
@@ -240,6 +241,13 @@ describe("/kp/{publicId}/pdf", () => {
       expect(html).not.toContain("<script>alert");
       expect(html).toContain('href="/"');
     }
+  });
+
+  it("too many looks from one address: the API's 429 with Retry-After and its Russian message", async () => {
+    const { response } = await pdf("LimitedLimitedLimited05");
+    expect(response.status).toBe(429);
+    expect(response.headers.get("Retry-After")).toBe("60");
+    expect(await response.text()).toContain("Слишком много запросов");
   });
 
   it("a full documents' thread: 503 with Retry-After and the API's Russian message", async () => {

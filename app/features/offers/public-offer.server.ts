@@ -127,16 +127,17 @@ export async function acceptPublicOffer(context: Context, url: URL, raw: string 
 export async function publicOfferPdf(context: Context, url: URL, raw: string | undefined): Promise<Response> {
   const publicId = publicIdOf(raw);
   const home = { href: "/", text: "На главную" };
-  if (!publicId) return exportRefusal(404, pageNotFoundMessage(url.pathname), null, {}, home);
+  const noindex = { "X-Robots-Tag": "noindex, nofollow" };
+  if (!publicId) return exportRefusal(404, pageNotFoundMessage(url.pathname), null, noindex, home);
   const back = publicOfferPath(publicId);
   const answer = await context.api.stream(endpoints.kpPublicPdf, { params: { id: publicId } });
   if (!answer.ok) {
     const { error } = answer;
     // Unknown, never sent or no longer valid: the page itself says which; the file is not there.
-    if (error.status === 404 || error.status === 400) return exportRefusal(404, pageNotFoundMessage(url.pathname), back, {}, home);
+    if (error.status === 404 || error.status === 400) return exportRefusal(404, pageNotFoundMessage(url.pathname), back, noindex, home);
     const retryAfter = String(error.retryAfter ?? 30);
-    if (error.status === 429) return exportRefusal(429, error.message, back, { "Retry-After": retryAfter }, home);
-    return exportRefusal(503, error.status === 503 && error.retryAfter ? error.message : EXPORT_FAILED, back, { "Retry-After": retryAfter }, home);
+    if (error.status === 429) return exportRefusal(429, error.message, back, { ...noindex, "Retry-After": retryAfter }, home);
+    return exportRefusal(503, error.status === 503 && error.retryAfter ? error.message : EXPORT_FAILED, back, { ...noindex, "Retry-After": retryAfter }, home);
   }
   const headers = new Headers({ "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff", "X-Robots-Tag": "noindex, nofollow" });
   for (const name of ["Content-Type", "Content-Disposition", "Content-Length"]) {
