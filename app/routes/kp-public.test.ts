@@ -146,7 +146,7 @@ describe("/kp/{publicId}: «Принять предложение»", () => {
   it("sends the version shown and the contacts typed, then redirects to the page (303)", async () => {
     const { thrown, seen } = await post(OPEN, good);
     expect(statusOf(thrown)).toBe(303);
-    expect((thrown as Response).headers.get("Location")).toBe(`/kp/${OPEN}`);
+    expect((thrown as Response).headers.get("Location")).toBe(`/kp/${OPEN}#accepted`);
     expect(seen.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([`POST /api/kp/public/${OPEN}/accept`]);
     expect(await seen[0]!.json()).toEqual({ version: 3, name: "Игорь Волков", email: "i.volkov@romashka.ru", phone: null });
   });

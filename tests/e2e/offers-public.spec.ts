@@ -137,7 +137,7 @@ test.describe("with JavaScript", () => {
     await form.getByRole("button", { name: "Принять предложение" }).click();
     await expect(page.getByTestId("public-offer-accepted")).toHaveText(/^Предложение принято \(версия v1\) \d{2}\.\d{2}\.\d{4} в \d{2}:\d{2}, Игорь Волков\. /);
     await expect(page.getByTestId("public-offer-accept-form")).toHaveCount(0);
-    await expect(page).toHaveURL(new RegExp(`/kp/${publicId}$`));
+    await expect(page).toHaveURL(new RegExp(`/kp/${publicId}#accepted$`));
     await screens(page, testInfo, "public-offer-accepted");
 
     // The other tab still shows the form; its submit is refused with the API's words, and the page
@@ -172,6 +172,8 @@ test("accepts without JavaScript by phone, after Russian errors under the fields
   await form.getByLabel("Телефон").fill("12");
   await form.getByRole("button", { name: "Принять предложение" }).click();
   await expect(page.getByTestId("error-accept-phone-error")).toHaveText("Неверный формат телефона");
+  // The answer opens at the form, so the error is on the screen, not below a long page.
+  await expect(page.getByTestId("error-accept-phone-error")).toBeInViewport();
   await expect(form.getByLabel("Ваше имя")).toHaveValue("<script>alert(1)</script>");
   await screens(page, testInfo, "public-offer-errors-nojs");
 
@@ -180,7 +182,7 @@ test("accepts without JavaScript by phone, after Russian errors under the fields
   await page.getByTestId("public-offer-accept-form").getByRole("button", { name: "Принять предложение" }).click();
   await expect(page.getByTestId("public-offer-accepted")).toContainText("Пётр Сидоров");
   await expect(page.getByTestId("public-offer-accept-form")).toHaveCount(0);
-  await expect(page).toHaveURL(new RegExp(`/kp/${publicId}$`));
+  await expect(page).toHaveURL(new RegExp(`/kp/${publicId}#accepted$`));
   await screens(page, testInfo, "public-offer-accepted-nojs");
   await context.close();
 });

@@ -17,7 +17,7 @@ import { mainContentError, notFound } from "#app/lib/page-errors.server.ts";
 import { formFailure, type FormReply } from "#app/lib/forms.ts";
 import { boundedForm, parseForm, refuse } from "#app/lib/forms.server.ts";
 import { exportRefusal, EXPORT_FAILED } from "./offer-export.server.ts";
-import { ACCEPT_FIELD, ACCEPT_NAME_MAX, ACCEPT_PHONE_MAX, contactsProblem, nameProblem } from "./public-offer.ts";
+import { ACCEPT_FIELD, ACCEPTED_ANCHOR, ACCEPT_NAME_MAX, ACCEPT_PHONE_MAX, contactsProblem, nameProblem } from "./public-offer.ts";
 
 type Context = Pick<AppLoadContext, "api">;
 
@@ -113,7 +113,8 @@ export async function acceptPublicOffer(context: Context, url: URL, raw: string 
   }
   const { version, name, email, phone } = submission.value;
   const answer = await context.api.call(endpoints.kpPublicAccept, { params: { id: publicId }, body: { version, name, email, phone } });
-  if (answer.ok) throw redirect(publicOfferPath(publicId), 303);
+  // To the note that says it is accepted (an explicit fragment: a redirect would keep the form's).
+  if (answer.ok) throw redirect(`${publicOfferPath(publicId)}#${ACCEPTED_ANCHOR}`, 303);
   const { error } = answer;
   if (error.status === 404) notFound(url.pathname);
   const fields: Record<string, string | undefined> = {};

@@ -7,6 +7,9 @@ import { emailProblem } from "#contract/subscription-rules.ts";
 import { normalizePhone } from "#contract/phone.ts";
 import { PHONE_FORMAT_MESSAGE } from "#contract/common.ts";
 
+/** The accepted note's id: where the page opens after accepting. */
+export const ACCEPTED_ANCHOR = "accepted";
+
 export const ACCEPT_FIELD = { version: "version", name: "name", email: "email", phone: "phone" } as const;
 
 /** The contract's bounds (KpAcceptRequest): a name ≤ 150, a phone as typed ≤ 40. */

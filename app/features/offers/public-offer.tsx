@@ -17,7 +17,7 @@ import { Field, FormMessage, useShopForm } from "#app/lib/form-fields.tsx";
 import { formMessage, type FormReply } from "#app/lib/forms.ts";
 import { PhoneInput } from "#app/lib/mask.tsx";
 import { OfferTotals } from "./offer-totals.tsx";
-import { ACCEPT_FIELD, ACCEPT_NAME_MAX, ACCEPT_PHONE_MAX, acceptProblems, dateTimeAttr, moscowDate, moscowMoment } from "./public-offer.ts";
+import { ACCEPT_FIELD, ACCEPTED_ANCHOR, ACCEPT_NAME_MAX, ACCEPT_PHONE_MAX, acceptProblems, dateTimeAttr, moscowDate, moscowMoment } from "./public-offer.ts";
 
 export function PublicOfferView({ offer, reply }: { offer: KpPublic; reply: FormReply | null }) {
   const doc = offer.document;
@@ -88,7 +88,7 @@ function ClosedOffer({ offer, refusal }: { offer: KpPublic; refusal: string | nu
 
 function AcceptedNote({ offer }: { offer: KpPublic }) {
   return (
-    <p className="public-offer__accepted" role="status" data-testid="public-offer-accepted">
+    <p className="public-offer__accepted" id={ACCEPTED_ANCHOR} role="status" data-testid="public-offer-accepted">
       Предложение принято
       {offer.acceptedVersion ? ` (версия v${offer.acceptedVersion})` : ""}
       {offer.acceptedAt ? (
@@ -282,7 +282,8 @@ function AcceptSection({ offer, version, reply }: { offer: KpPublic; version: nu
     <section className="public-offer__accept" aria-labelledby="public-offer-accept">
       <h2 id="public-offer-accept">Принять предложение</h2>
       <p className="offer__sub">Оставьте имя и e-mail или телефон — менеджер свяжется с вами, чтобы оформить заказ по версии v{version}.</p>
-      <Form method="post" className="public-offer__form" {...formProps} data-testid="public-offer-accept-form">
+      {/* The answer opens at the form (its errors), not at the top of a long page: without JavaScript nothing else scrolls there. */}
+      <Form method="post" action={`/kp/${offer.publicId}#public-offer-accept`} className="public-offer__form" {...formProps} data-testid="public-offer-accept-form">
         <FormMessage message={formMessage(reply)} testId="public-offer-refusal" />
         <input type="hidden" name={ACCEPT_FIELD.version} value={String(version)} />
         <Field meta={fields.name} label="Ваше имя" autoComplete="name" maxLength={ACCEPT_NAME_MAX} />
