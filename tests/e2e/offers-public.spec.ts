@@ -3,8 +3,10 @@
  * fresh browser without a login opens the letter's link, reads the offer (number, version, dates,
  * seller, lines, totals with VAT, the total in words, conditions) and nothing internal, downloads
  * the PDF, and accepts — with JavaScript by e-mail, and on another offer without it by phone; then
- * the manager's page shows who accepted which version and when the link was opened. A closed offer
- * says it no longer holds, with the manager's contacts. axe, and screenshots at 1366 and 375 px.
+ * the manager's page shows who accepted which version and when the link was opened. A second tab
+ * is told «Предложение уже принято»; a version sent while the page was open, «Предложение
+ * обновилось…» beside it. A closed offer says it no longer holds, with the manager's contacts. axe,
+ * and screenshots at 1366 and 375 px.
  *
  * The offers accepted here are fresh copies of a demo offer, sent by the demo manager through the
  * API and deleted afterwards: the specs share one database, and others rely on the demo offers.
@@ -28,6 +30,8 @@ interface Fresh {
 }
 let token = "";
 const fresh: Fresh[] = [];
+/** Offers a test made for itself, deleted with the others. */
+const extra: number[] = [];
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -62,7 +66,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.afterAll(async ({ request }) => {
-  for (const { id } of fresh) await removeOffer(request, token, id);
+  for (const id of [...fresh.map((f) => f.id), ...extra]) await removeOffer(request, token, id);
 });
 
 test("a client without a login reads the offer, nothing internal, and downloads its PDF", async ({ browser }, testInfo) => {
@@ -184,6 +188,56 @@ test("accepts without JavaScript by phone, after Russian errors under the fields
   await expect(page.getByTestId("public-offer-accept-form")).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/kp/${publicId}#accepted$`));
   await screens(page, testInfo, "public-offer-accepted-nojs");
+  await context.close();
+});
+
+test("a newer version sent while the client reads: «Предложение обновилось…» beside the new version, then accepted", async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const sent = await freshSentOffer(request, token);
+  extra.push(sent.id);
+  const headers = { Authorization: `Bearer ${token}` };
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/kp/${sent.publicId}`);
+  await expect(page.getByTestId("public-offer-number")).toContainText(" v1 ");
+
+  // Meanwhile the manager changes the quantities and sends again: v2.
+  const o = ((await (await request.get(`/api/kp/read/${sent.id}`, { headers })).json()) as { data: Kp }).data;
+  const body = {
+    title: o.title,
+    clientId: o.client?.id ?? null,
+    representativeId: o.representative?.id ?? null,
+    purposeId: o.purpose?.id ?? null,
+    delayId: o.delay?.id ?? null,
+    sellerCompanyId: o.seller?.id ?? null,
+    validUntil: o.validUntil,
+    vatRate: o.vatRate,
+    vatIncluded: o.vatIncluded,
+    comment: o.comment,
+    isHidden: o.isHidden,
+    version: o.version,
+    items: o.items.map((i) => ({
+      productId: i.productId,
+      count: i.count + 10,
+      price: i.manualPrice,
+      discountPercent: i.discountPercent,
+      coatings: i.coatings.map(({ id, coating, width, height, variant, options }) => ({ id, coating, width, height, variant, options })),
+      comment: i.comment,
+    })),
+  };
+  expect((await request.post(`/api/kp/update/${sent.id}`, { headers, data: body })).status()).toBe(200);
+  expect((await request.post(`/api/kp/send/${sent.id}`, { headers })).status()).toBe(200);
+
+  const form = page.getByTestId("public-offer-accept-form");
+  await form.getByLabel("Ваше имя").fill("Ольга Петрова");
+  await form.getByLabel("E-mail").fill("o.petrova@example.ru");
+  await form.getByRole("button", { name: "Принять предложение" }).click();
+  await expect(page.getByTestId("public-offer-refusal")).toHaveText("Предложение обновилось — посмотрите новую версию");
+  await expect(page.getByTestId("public-offer-number")).toContainText(" v2 ");
+  // What was typed is kept: one more click accepts the version now shown.
+  await expect(page.getByTestId("public-offer-accept-form").getByLabel("Ваше имя")).toHaveValue("Ольга Петрова");
+  await page.getByTestId("public-offer-accept-form").getByRole("button", { name: "Принять предложение" }).click();
+  await expect(page.getByTestId("public-offer-accepted")).toContainText("(версия v2)");
   await context.close();
 });
 
