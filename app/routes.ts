@@ -4,7 +4,8 @@
  * Built so far: the static pages, contacts, city switch, the catalogue (home, category tree,
  * filtered listings, product, brands, curated lists, print types), viewed products, robots.txt,
  * the cart, ordering and thanks pages, news, blog and promotions, search, the account pages, the
- * offers list and an offer's page (/cp, /cp/hidden, /cp/{id}).
+ * offers list and an offer's page (/cp, /cp/hidden, /cp/{id}), the client's page of an offer
+ * (/kp/{publicId}).
  *
  * §2's five layouts are layout routes (app/layouts/*.tsx, ADR 048): a page is listed under the
  * layout it uses, and a layout may have its own error boundary (the user area's keeps its menu).
@@ -85,7 +86,8 @@ export default [
   ]),
 
   // A focused page: logo, content, a link home.
-  layout("layouts/simple.tsx", [route("route", "routes/route-page.tsx")]),
+  // The client's page of an offer (issue 27, ADR 054; private, noindex): the letter's link, no login.
+  layout("layouts/simple.tsx", [route("route", "routes/route-page.tsx"), route("kp/:publicId", "routes/kp-public.tsx")]),
 
   // Commercial offers (issue 27; private, noindex): the list, the hidden ones, an offer, the editor
   // (/cp/edit/new starts one, ADR 055).
@@ -120,6 +122,8 @@ export default [
   // The login merge of a guest's local lists and cart (ADR 045).
   route("account/merge", "routes/account-merge.ts"),
   route("kp/export/:format/:id", "routes/kp-export.ts"),
+  // The client's PDF of an offer (ADR 054), beside its page /kp/{publicId}.
+  route("kp/:publicId/pdf", "routes/kp-public-pdf.ts"),
   // The offer editor's look-ups (search, a group, an article, a client's lists; ADR 055).
   route("cp/edit/lookup", "routes/cp-edit-lookup.ts"),
 ] satisfies RouteConfig;

@@ -178,6 +178,8 @@ const DESIGNED_CALLS = [
   "POST /api/kp/client/{id}/representative/create",
   "POST /api/kp/client/{id}/purpose/create",
   "POST /api/kp/public/{id}/accept",
+  // ADR 054: the public page's «Скачать PDF».
+  "GET /api/kp/public/{id}/pdf",
 ];
 
 const key = (e: Pick<Endpoint, "method" | "path">) => `${e.method} /api${e.path}`;
@@ -248,7 +250,7 @@ describe("endpoint registry", () => {
     ];
     const open = [
       "init", "cityList", "authLogin", "authSmsLogin", "authSignup", "authRefresh", "authSmsSend", "authResetPassword", "authResetPasswordRequest",
-      "kpPublic", "cartUnauth", "orderCreateUnauth",
+      "kpPublic", "kpPublicPdf", "cartUnauth", "orderCreateUnauth",
       // Logout ends the session its refresh token names even without a live bearer (issue 25).
       "authLogout", "productList", "productDetail", "searchGlobal", "searchFast", "fileUpload",
       "commentList", "comparingCategories", "comparingListByIds",

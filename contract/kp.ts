@@ -245,6 +245,8 @@ export const KpPublic = z.object({
   document: KpDocument.nullable(),
   acceptedAt: isoDateTime().nullable(),
   acceptedVersion: z.number().int().positive().nullable(),
+  /** Who accepted (the name typed on the page, ADR 054); never their e-mail or phone. */
+  acceptedName: z.string().nullable().default(null),
 });
 export type KpPublic = z.infer<typeof KpPublic>;
 
@@ -442,6 +444,19 @@ export const kpEndpoints = {
     timeout: "catalog",
     params: PublicIdParams,
     response: KpPublic,
+  }),
+  kpPublicPdf: endpoint({
+    id: "kpPublicPdf",
+    method: "GET",
+    path: "/kp/public/{id}/pdf",
+    tag,
+    // ADR 054: no login; the public page's «Скачать PDF»; per IP in the page's tier; 503 with
+    // Retry-After while the documents' thread is full, as kpExport.
+    summary: "The public offer's PDF (the latest sent version's bytes, Content-Disposition with the Russian name); 404 when closed, never sent or unknown",
+    timeout: "catalog",
+    binary: [KP_EXPORT_MIME.pdf],
+    params: PublicIdParams,
+    response: KpExportFile,
   }),
   kpPublicAccept: endpoint({
     id: "kpPublicAccept",

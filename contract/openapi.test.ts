@@ -61,13 +61,22 @@ describe("OpenAPI document", () => {
   it("wraps answers in { data } and errors in ApiErrorBody", () => {
     for (const { op } of operations) {
       const responses = op.responses as Record<string, JsonObject>;
-      if (op.operationId === "kpExport") continue;
+      if (op.operationId === "kpExport" || op.operationId === "kpPublicPdf") continue;
       const schema = (responses["200"].content as JsonObject)["application/json"] as { schema: JsonObject };
       expect(schema.schema).toMatchObject({ type: "object", required: ["data"] });
       expect(responses["4XX"]).toEqual({ $ref: "#/components/responses/ClientError" });
       expect(responses["5XX"]).toEqual({ $ref: "#/components/responses/ServerError" });
     }
     expect(doc.components.schemas.ApiErrorBody).toMatchObject({ type: "object", required: expect.arrayContaining(["message"]) });
+  });
+
+  it("describes the public offer's PDF as the file itself, without a login, errors as ApiErrorBody", () => {
+    const op = doc.paths["/api/kp/public/{id}/pdf"].get;
+    const ok = (op.responses as Record<string, JsonObject>)["200"];
+    expect(Object.keys(ok.content as JsonObject)).toEqual(["application/pdf"]);
+    expect(ok.headers).toHaveProperty("Content-Disposition");
+    expect(op.security ?? []).toEqual([]);
+    expect((op.responses as Record<string, JsonObject>)["4XX"]).toEqual({ $ref: "#/components/responses/ClientError" });
   });
 
   it("describes the export as the file itself (PDF or XLSX), errors as ApiErrorBody", () => {

@@ -36,7 +36,7 @@ interface PublicRow {
   acceptedVersion: number | null;
   manager: KpPublic["manager"];
   managerEmail: string | null;
-  version: { number: number; document: KpDocument; acceptedAt: string | null } | null;
+  version: { number: number; document: KpDocument; acceptedAt: string | null; acceptedName: string | null } | null;
 }
 
 async function publicRow(db: Pick<Db, "execute">, publicId: string, lock = false): Promise<PublicRow | null> {
@@ -45,7 +45,7 @@ async function publicRow(db: Pick<Db, "execute">, publicId: string, lock = false
     sql`SELECT co.id, co.number, co.title, co.is_active AS "isActive", co.valid_until AS "validUntil", co.accepted_version AS "acceptedVersion",
         (SELECT json_build_object('name', ${managerName}, 'phone', u.phone, 'email', u.email) FROM users u WHERE u.id = co.manager_id) AS manager,
         (SELECT u.email FROM users u WHERE u.id = co.manager_id) AS "managerEmail",
-        (SELECT json_build_object('number', v.number, 'document', v.document, 'acceptedAt', v.accepted_at)
+        (SELECT json_build_object('number', v.number, 'document', v.document, 'acceptedAt', v.accepted_at, 'acceptedName', v.accepted_name)
           FROM commercial_offer_versions v WHERE v.offer_id = co.id ORDER BY v.number DESC LIMIT 1) AS version
       FROM commercial_offers co WHERE co.public_id = ${publicId} ${lock ? sql`FOR UPDATE` : sql``}`,
   );
@@ -65,6 +65,7 @@ function publicView(publicId: string, row: PublicRow & { version: NonNullable<Pu
     document: closed ? null : row.version.document,
     acceptedAt: row.version.acceptedAt && new Date(row.version.acceptedAt).toISOString(),
     acceptedVersion: row.acceptedVersion,
+    acceptedName: accepted ? row.version.acceptedName : null,
   };
 }
 
@@ -86,6 +87,19 @@ export function createKpPublic(db: Db, mailer: Mailer | undefined, now: () => Da
       return publicView(publicId, { ...row, version: row.version }, now());
     },
 
+    /**
+     * GET /kp/public/{id}/pdf: the latest sent version's document, while the offer is open (the
+     * page's «Скачать PDF»). Closed, never sent or unknown: 404, as the page shows no document then.
+     * Not an opening: the page that links to it has counted one.
+     */
+    async document(publicId: string): Promise<KpDocument> {
+      const row = await publicRow(db, publicId);
+      if (!row || !row.version) throw notFound(OFFER_NOT_FOUND);
+      const view = publicView(publicId, { ...row, version: row.version }, now());
+      if (view.status === "closed" || !view.document) throw notFound(OFFER_NOT_FOUND);
+      return view.document;
+    },
+
     /** POST /kp/public/{id}/accept: the latest version, while the offer is open. */
     async accept(publicId: string, body: z.output<typeof KpAcceptRequest>): Promise<KpPublic> {
       const result = await db.transaction(async (tx) => {
@@ -101,7 +115,7 @@ export function createKpPublic(db: Db, mailer: Mailer | undefined, now: () => Da
             accepted_email = ${body.email?.toLowerCase() ?? null}, accepted_phone = ${phone}
           WHERE offer_id = ${row.id} AND number = ${row.version.number}`);
         await tx.execute(sql`UPDATE commercial_offers SET accepted_version = ${row.version.number} WHERE id = ${row.id}`);
-        return { row, view: { ...view, status: "accepted" as const, acceptedAt: at, acceptedVersion: row.version.number }, phone };
+        return { row, view: { ...view, status: "accepted" as const, acceptedAt: at, acceptedVersion: row.version.number, acceptedName: body.name }, phone };
       });
       const { row, phone } = result;
       if (mailer && row.managerEmail) {

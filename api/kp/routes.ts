@@ -5,7 +5,7 @@
  * Order matters: fixed paths (kp/client/list, kp/client/create) come before kp/client/{id}/…, and
  * kp/public/{id}/accept is its own path.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { endpoints } from "../../contract/index";
 import type { ApiDeps } from "../deps";
 import { route } from "../http/route";
@@ -21,7 +21,7 @@ import { createKpService } from "./service";
 import { diffVersions, listVersions, offerDocument } from "./document-data";
 import { createKpImageLoader, KpRendererBusy, kpFileName, renderPdf, renderXlsx } from "./documents/index";
 import { contentDisposition } from "../../contract/content-disposition";
-import { KP_EXPORT_MIME } from "../../contract/index";
+import { KP_EXPORT_MIME, type KpDocument, type KpExportFormat } from "../../contract/index";
 import { HttpError } from "../http/errors";
 
 /** The documents' thread is full: the client tries again in a few seconds (ADR 052). */
@@ -79,11 +79,11 @@ export function kpRoutes(deps: ApiDeps): Hono {
 
   // ADR 051: an export freezes a version (staff) or reads the latest sent one (a customer); 404
   // outside the caller's scope. The PDF's date is the version's, so one version is one set of bytes.
-  route(app, endpoints.kpExport, async ({ params }, c) => {
-    const doc = await offerDocument(deps.db, requireUser(c), params.id, now());
+  /** A document's bytes as a download; the documents' thread full: 503 with Retry-After (ADR 052). */
+  async function documentFile(c: Context, doc: KpDocument, format: KpExportFormat): Promise<Response> {
     let bytes: Buffer;
     try {
-      bytes = params.format === "pdf" ? await renderPdf(doc, { images: await loadImages(doc), now: new Date(doc.createdAt) }) : await renderXlsx(doc);
+      bytes = format === "pdf" ? await renderPdf(doc, { images: await loadImages(doc), now: new Date(doc.createdAt) }) : await renderXlsx(doc);
     } catch (error) {
       if (!(error instanceof KpRendererBusy)) throw error;
       c.header("Retry-After", String(RENDERER_RETRY_AFTER_S));
@@ -91,14 +91,18 @@ export function kpRoutes(deps: ApiDeps): Hono {
     }
     return new Response(bytes as Uint8Array<ArrayBuffer>, {
       headers: {
-        "Content-Type": KP_EXPORT_MIME[params.format],
+        "Content-Type": KP_EXPORT_MIME[format],
         "Content-Length": String(bytes.byteLength),
-        "Content-Disposition": contentDisposition(kpFileName(doc, params.format)),
+        "Content-Disposition": contentDisposition(kpFileName(doc, format)),
         "Cache-Control": "private, no-store",
         "X-Content-Type-Options": "nosniff",
       },
     });
-  }, opts);
+  }
+
+  // ADR 051: an export freezes a version (staff) or reads the latest sent one (a customer); 404
+  // outside the caller's scope. The PDF's date is the version's, so one version is one set of bytes.
+  route(app, endpoints.kpExport, async ({ params }, c) => documentFile(c, await offerDocument(deps.db, requireUser(c), params.id, now()), params.format), opts);
 
   route(app, endpoints.kpSend, ({ params }, c) => publicSide.send(requireUser(c), params.id, siteOrigin(deps, c)), opts);
   route(app, endpoints.kpVersions, ({ params }, c) => listVersions(deps.db, requireUser(c), params.id), opts);
@@ -108,6 +112,12 @@ export function kpRoutes(deps: ApiDeps): Hono {
   route(app, endpoints.kpPublic, async ({ params }, c) => {
     await consumeForClient(c, limits, "kpPublic");
     return publicSide.view(params.id);
+  }, opts);
+  // The public page's «Скачать PDF» (ADR 054): the latest sent version's bytes, the same renderer
+  // and file name as the export; counted in the page's own per-IP tier, before anything is drawn.
+  route(app, endpoints.kpPublicPdf, async ({ params }, c) => {
+    await consumeForClient(c, limits, "kpPublic");
+    return documentFile(c, await publicSide.document(params.id), "pdf");
   }, opts);
   route(app, endpoints.kpPublicAccept, ({ params, body }) => publicSide.accept(params.id, body), opts);
   return app;

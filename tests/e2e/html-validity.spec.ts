@@ -20,6 +20,7 @@ import { test, expect } from "#tests/support/fixtures.ts";
 import { MSK_URL } from "#tests/support/servers.ts";
 import { isPlainPath, PAGE_ROUTES, publicPages } from "#tests/support/public-pages.ts";
 import { loggedInContext } from "../support/demo-login.ts";
+import { demoPublicIds } from "../support/demo-offers.ts";
 
 const hasJava = spawnSync("java", ["-version"]).status === 0;
 
@@ -80,6 +81,8 @@ async function variants(request: APIRequestContext, manager?: APIRequestContext)
   const searchText = "/search/text=%D1%80%D1%83%D1%87%D0%BA%D0%B0";
   // An offer of the manager's, from their list (without the manager's session: only its shape counts).
   const offer = manager ? await firstLink(manager, "/cp", /\/cp\/\d+(?=")/) : "/cp/1";
+  // The client's page of an offer (ADR 054): the demo manager's open, accepted and closed offers, by their public ids.
+  const publicOffer = await demoPublicIds(request);
   return {
     "/": [
       { name: "home", url: "/" },
@@ -133,6 +136,13 @@ async function variants(request: APIRequestContext, manager?: APIRequestContext)
     "/cp/edit/:id": [
       { name: "offer editor, manager", url: offer.replace("/cp/", "/cp/edit/"), as: "manager", personOnly: true },
       { name: "offer editor, unknown", url: "/cp/edit/99999999999", as: "manager", personOnly: true },
+    ],
+    "/kp/:publicId": [
+      { name: "public offer, open", url: `/kp/${publicOffer.open}`, personOnly: true },
+      { name: "public offer, accepted", url: `/kp/${publicOffer.accepted}`, personOnly: true },
+      { name: "public offer, closed", url: `/kp/${publicOffer.closed}`, personOnly: true },
+      { name: "public offer, a refused acceptance", url: `/kp/${publicOffer.open}`, form: { version: "1", name: "", email: "x", phone: "12" }, personOnly: true },
+      { name: "public offer, unknown", url: "/kp/UnknownUnknownUnknown9", personOnly: true },
     ],
     "/login": [
       { name: "login", url: "/login" },

@@ -349,7 +349,11 @@ describe.each(testBackends())("commercial offers on $name", (backend) => {
     const stale = await accept({ version: 1, name: "Игорь", email: "i.volkov@romashka.ru" });
     expect(stale.status).toBe(409);
     const accepted = endpoints.kpPublicAccept.response.parse(await dataOf(await accept({ version: 2, name: "Игорь Волков", phone: "8 921 555 12 34" })));
-    expect(accepted).toMatchObject({ status: "accepted", acceptedVersion: 2 });
+    expect(accepted).toMatchObject({ status: "accepted", acceptedVersion: 2, acceptedName: "Игорь Волков" });
+    // The page says who accepted, never the contacts they gave.
+    const after = (await dataOf(await call(t, `/api/kp/public/${publicId}`))) as Record<string, unknown>;
+    expect(after).toMatchObject({ status: "accepted", acceptedName: "Игорь Волков" });
+    expect(Object.keys(after).filter((key) => /^accepted/.test(key)).sort()).toEqual(["acceptedAt", "acceptedName", "acceptedVersion"]);
     expect(letters.at(-1)?.subject).toMatch(/принято/);
     expect((await accept({ version: 2, name: "Игорь", email: "a@b.ru" })).status).toBe(409);
     const versions = endpoints.kpVersions.response.parse(await dataOf(await as(manager, `/kp/versions/${offerId}`)));
@@ -396,6 +400,46 @@ describe.each(testBackends())("commercial offers on $name", (backend) => {
     for (const junk of ["x", "%2e%2e", "a".repeat(100), "a".repeat(101)]) expect((await call(t, `/api/kp/public/${junk}`)).status, junk).toBeLessThan(500);
   });
 
+  it("the public PDF (ADR 054): the latest sent version's bytes without a login, the Russian name, never cached; closed, unsent, unknown and junk ids are a 404", async () => {
+    const response = await call(t, `/api/kp/public/${publicId}/pdf`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const view = endpoints.kpPublic.response.parse(await dataOf(await call(t, `/api/kp/public/${publicId}`)));
+    const name = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(response.headers.get("content-disposition") ?? "")![1]!);
+    expect(name).toBe(`КП ${view.number} (версия ${view.document!.version}).pdf`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(Number(response.headers.get("content-length"))).toBe(bytes.byteLength);
+    // One version, one set of bytes (the PDF is dated by its version, ADR 052).
+    expect(Buffer.from(await (await call(t, `/api/kp/public/${publicId}/pdf`)).arrayBuffer()).equals(bytes)).toBe(true);
+
+    // Never sent: 404; sent and deactivated (the page says «больше не действует»): 404 too.
+    const copy = endpoints.kpCopy.response.parse(await dataOf(await as(manager, `/kp/copy/${offerId}`, { method: "POST" })));
+    expect((await call(t, `/api/kp/public/${copy.publicId}/pdf`)).status).toBe(404);
+    await dataOf(await as(manager, `/kp/send/${copy.id}`, { method: "POST" }));
+    expect((await call(t, `/api/kp/public/${copy.publicId}/pdf`)).status).toBe(200);
+    await dataOf(await as(manager, `/kp/deactivate/${copy.id}`, { method: "POST" }));
+    const closed = await call(t, `/api/kp/public/${copy.publicId}/pdf`);
+    expect(closed.status).toBe(404);
+    expect(closed.headers.get("content-type")).toMatch(/json/);
+    expect(((await closed.json()) as { message: string }).message).toMatch(/[а-яё]/i);
+    await as(manager, `/kp/delete/${copy.id}`, { method: "DELETE" });
+    // Expired (after 23:59:59 Moscow time of the validity day): 404.
+    const saved = clock;
+    clock = new Date("2027-12-31T21:00:00Z");
+    try {
+      expect((await call(t, `/api/kp/public/${publicId}/pdf`)).status).toBe(404);
+    } finally {
+      clock = saved;
+    }
+    for (const junk of ["unknown", "x", "%2e%2e", "a".repeat(100), "a".repeat(101), "%3Cscript%3Ealert(1)%3C%2Fscript%3E", "'%20OR%201=1--"]) {
+      const answer = await call(t, `/api/kp/public/${junk}/pdf`);
+      expect([400, 404], junk).toContain(answer.status);
+    }
+  });
+
   it("the public page and acceptance are rate-limited per IP through the shared limiter (ADR 041)", async () => {
     const ip = "203.0.113.77";
     const open = () => call(t, `/api/kp/public/${publicId}`, { headers: { [CLIENT_IP_HEADER]: ip } });
@@ -407,6 +451,10 @@ describe.each(testBackends())("commercial offers on $name", (backend) => {
     // Another address is not affected; unknown ids count too (no enumeration past the limit).
     expect((await call(t, `/api/kp/public/${publicId}`, { headers: { [CLIENT_IP_HEADER]: "203.0.113.78" } })).status).toBe(200);
     expect((await call(t, "/api/kp/public/unknown", { headers: { [CLIENT_IP_HEADER]: ip } })).status).toBe(429);
+    // The public PDF counts in the same tier (ADR 054): refused before anything is drawn.
+    const pdf = await call(t, `/api/kp/public/${publicId}/pdf`, { headers: { [CLIENT_IP_HEADER]: ip } });
+    expect(pdf.status).toBe(429);
+    expect(pdf.headers.get("retry-after")).toMatch(/^\d+$/);
     const accept = () => call(t, `/api/kp/public/${publicId}/accept`, { body: { version: 2, name: "Игорь", email: "a@b.ru" }, headers: { [CLIENT_IP_HEADER]: "203.0.113.79" } });
     for (let i = 0; i < 10; i++) expect((await accept()).status).toBe(409);
     expect((await accept()).status).toBe(429);

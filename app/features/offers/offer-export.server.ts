@@ -25,8 +25,14 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** A small page for a download that can't be given: the status, the reason, the way back. */
-export function exportRefusal(status: number, message: string, back: string | null, headers: Record<string, string> = {}): Response {
-  const link = back ? `<p><a href="${escapeHtml(back)}">Вернуться к предложению</a></p>` : `<p><a href="/cp">Все предложения</a></p>`;
+export function exportRefusal(
+  status: number,
+  message: string,
+  back: string | null,
+  headers: Record<string, string> = {},
+  home: { href: string; text: string } = { href: "/cp", text: "Все предложения" },
+): Response {
+  const link = back ? `<p><a href="${escapeHtml(back)}">Вернуться к предложению</a></p>` : `<p><a href="${escapeHtml(home.href)}">${escapeHtml(home.text)}</a></p>`;
   const html = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(message)}</title></head><body><h1>${escapeHtml(message)}</h1>${link}</body></html>`;
   return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", ...headers } });
 }

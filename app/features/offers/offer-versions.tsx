@@ -47,7 +47,7 @@ export function openedTimes(n: number): string {
   return `${formatCount(n)} ${pluralRu(n, ["раз", "раза", "раз"])}`;
 }
 
-export function OfferVersionsBlock({ offer, versions }: { offer: Pick<Kp, "id" | "publicFirstOpenedAt" | "publicLastOpenedAt" | "publicOpenCount">; versions: OfferVersions }) {
+export function OfferVersionsBlock({ offer, versions }: { offer: Pick<Kp, "id" | "publicId" | "publicFirstOpenedAt" | "publicLastOpenedAt" | "publicOpenCount">; versions: OfferVersions }) {
   const list = versions.versions;
   return (
     <section className="offer__section offer-versions" aria-labelledby="offer-versions" data-testid="offer-versions">
@@ -57,6 +57,11 @@ export function OfferVersionsBlock({ offer, versions }: { offer: Pick<Kp, "id" |
           ? `Клиент открывал ссылку ${openedTimes(offer.publicOpenCount)}: впервые ${formatMoment(offer.publicFirstOpenedAt)}, последний раз ${formatMoment(offer.publicLastOpenedAt)}.`
           : "Клиент ещё не открывал ссылку на предложение."}
       </p>
+      {list.length ? (
+        <p className="offer__sub" data-testid="offer-public-link">
+          Страница для клиента (последняя отправленная версия, без входа): <a href={`/kp/${offer.publicId}`}>/kp/{offer.publicId}</a>
+        </p>
+      ) : null}
       {list.length === 0 ? (
         <p className="account-empty">Предложение ещё не отправлялось: версия появится после «Отправить клиенту» или скачивания.</p>
       ) : (

@@ -16,6 +16,7 @@ import { OfferStatus, listPath } from "./offer-list.tsx";
 import type { OfferActionReply, OfferVersions } from "./offers.server.ts";
 import { OfferVersionsBlock } from "./offer-versions.tsx";
 import { DeleteConfirmStep, FavoriteToggle, ManageStatus, OfferActions, offerManageKey } from "./offer-manage.tsx";
+import { OfferTotals } from "./offer-totals.tsx";
 
 /** What the address asks the page to show once (offers.server.ts offerPageState). */
 export interface OfferPageState {
@@ -278,46 +279,5 @@ export function OfferLines({ items }: { items: KpItem[] }) {
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** "в т.ч. НДС 22 %", "НДС 22 % сверху", "Без НДС". */
-export function vatText(totals: NonNullable<Kp["totals"]>): string {
-  if (totals.vatMode === "none" || totals.vatRate === null) return "Без НДС";
-  return totals.vatMode === "included" ? `в т.ч. НДС ${totals.vatRate} %` : `НДС ${totals.vatRate} % сверху`;
-}
-
-/**
- * The totals as the document states them (ADR 051): goods and print, the delay's surcharge, the
- * discount already inside the goods, VAT (inside or on top), the total — so the sums add up.
- */
-export function OfferTotals({ offer }: { offer: Pick<Kp, "itemsPrice" | "printPrice" | "totalPrice" | "totals" | "delay"> }) {
-  const t = offer.totals;
-  const rows: [string, string, string?][] = [
-    ["Товары", formatPrice(t?.goods ?? offer.itemsPrice)],
-    ["Нанесение", formatPrice(t?.print ?? offer.printPrice)],
-  ];
-  if (t && t.delaySurcharge > 0) rows.push([`Надбавка за отсрочку${offer.delay ? ` (${offer.delay.title})` : ""}`, formatPrice(t.delaySurcharge), "offer-surcharge"]);
-  if (t && t.discount > 0) rows.push(["в т.ч. скидка", formatPrice(t.discount)]);
-  if (t && t.vatMode === "added") rows.push([vatText(t), formatPrice(t.vat), "offer-vat"]);
-  return (
-    <dl className="offer__totals" data-testid="offer-totals">
-      {rows.map(([term, value, testId]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd data-testid={testId}>{value}</dd>
-        </div>
-      ))}
-      <div className="offer__total">
-        <dt>Итого</dt>
-        <dd data-testid="offer-total">{formatPrice(t?.total ?? offer.totalPrice)}</dd>
-      </div>
-      {t && t.vatMode !== "added" ? (
-        <div>
-          <dt>{vatText(t)}</dt>
-          <dd>{t.vatMode === "included" ? formatPrice(t.vat) : "—"}</dd>
-        </div>
-      ) : null}
-    </dl>
   );
 }
