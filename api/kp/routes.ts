@@ -9,7 +9,7 @@ import { Hono } from "hono";
 import { endpoints } from "../../contract/index";
 import type { ApiDeps } from "../deps";
 import { route } from "../http/route";
-import { consumeForClient } from "../http/write-limits";
+import { consumeForClient, consumeForUser } from "../http/write-limits";
 import { requireUser } from "../auth/session";
 import { createCartPricing } from "../cart/pricing";
 import { createCoatingService } from "../catalog/coatings";
@@ -79,8 +79,11 @@ export function kpRoutes(deps: ApiDeps): Hono {
 
   // ADR 051: an export freezes a version (staff) or reads the latest sent one (a customer); 404
   // outside the caller's scope. The PDF's date is the version's, so one version is one set of bytes.
+  // Every export counts in the user's `kpExport` tier first (ADR 052 addendum): 429 past it.
   route(app, endpoints.kpExport, async ({ params }, c) => {
-    const doc = await offerDocument(deps.db, requireUser(c), params.id, now());
+    const user = requireUser(c);
+    await consumeForUser(c, limits, "kpExport", user.id);
+    const doc = await offerDocument(deps.db, user, params.id, now());
     let bytes: Buffer;
     try {
       bytes = params.format === "pdf" ? await renderPdf(doc, { images: await loadImages(doc), now: new Date(doc.createdAt) }) : await renderXlsx(doc);
