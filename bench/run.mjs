@@ -44,6 +44,12 @@
 //    side with the API caches on, as in production (target: 2k req/s ÷ 100k ≤ 2). Every text is
 //    asked once before the load (the answer cache's first fill, ADR 028) and those cold times are
 //    reported. `node bench/search.mjs <shop URL> [<100k URL>] [<baseline URL>]` runs this part alone.
+// 11. exports (bench/exports.mjs, BENCH_EXPORTS=0 skips it): a default shop on every CPU; `/`, the
+//    category and the product page, anonymous, at a steady rate while five demo accounts download
+//    the PDF and the Excel file of a 200-line offer in loops, switched off and on in slices
+//    (target: each page's p99 with ÷ without ≤ 1.5×; 503s and 429s counted). `npm run bench --
+//    exports` runs this part alone (bench/results/exports.json); `node bench/exports.mjs <shop URL>`
+//    runs it against a server already running.
 // Prints the tables and writes bench/results/latest.json (`node bench/run.mjs --print` prints them again). Exits non-zero on errors, timeouts and
 // unexpected statuses only, never on a missed target. About 7 min with the defaults on 2 cores
 // (plus the one-off builds and the 100k seed).
