@@ -16,7 +16,6 @@ import { createContextFactory } from "#server/load-context.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
 import { loader as exportLoader } from "#app/routes/kp-export.ts";
-import type { Route } from "#app/routes/+types/kp-export";
 import { queryRows } from "../../api/db/client";
 import { openTestApi, testBackends, type TestApi } from "../../api/testing";
 import { createLimits, type Limits } from "#limits/limiter.ts";
@@ -150,7 +149,7 @@ describe("/kp/export/{format}/{id} (the storefront's download) past the limit", 
     } as unknown as ExpressRequest;
     const res = { locals: { city: { city, cities: [city] } }, headersSent: false, append: () => {} } as unknown as ExpressResponse;
     const url = new URL(`http://shop.test/kp/export/${format}/${id}`);
-    const args = { url, request: new Request(url), params: { format, id: String(id) }, context: await context(req, res) } as unknown as Route.LoaderArgs;
+    const args = { url, request: new Request(url), params: { format, id: String(id) }, context: await context(req, res) } as unknown as Parameters<typeof exportLoader>[0];
     try {
       return await exportLoader(args);
     } catch (thrown) {
