@@ -474,7 +474,7 @@ async function mainExports() {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   const out = [
-    `\n${r(results.machine)}`,
+    `\n${machineLine(results.machine)}`,
     ...exportsReport(results.exports, table),
     ...(errors.length ? ["\nErrors:", ...errors.map((e) => `  - ${e.section}: ${e.message}`)] : []),
     `\nJSON: ${path.relative(ROOT, file)} (${results.elapsedS} s)`,
@@ -484,7 +484,7 @@ async function mainExports() {
 }
 
 /** The machine line of a report. */
-const r = (m) => `${m.cpus} CPUs (load average ${m.loadAverageAtStart.join(" ")} at start), Node ${m.node}; the shop on every CPU, the load generator${m.pinned ? " on CPU 1" : " unpinned"}`;
+const machineLine = (m) => `${m.cpus} CPUs (load average ${m.loadAverageAtStart.join(" ")} at start), Node ${m.node}; the shop on every CPU, the load generator${m.pinned ? " on CPU 1" : " unpinned"}`;
 
 // ---------------------------------------------------------------- main
 
