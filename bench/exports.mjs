@@ -60,6 +60,7 @@ export const EXPORT_P99_TARGET = 1.5;
 const PASSWORD = "demo12345";
 const MANAGER = "manager@demo.ru";
 const CUSTOMER = "user@demo.ru";
+const LOAD_CLIENT = "ООО «Северный склад»";
 /** One account per export loop: the manager, three staff roles that see every offer, the customer it is addressed to. */
 const ACCOUNTS = [MANAGER, "chief@demo.ru", "admin@demo.ru", "adminmanager@demo.ru", CUSTOMER];
 
@@ -116,11 +117,14 @@ export async function prepareExports(base) {
   const sessions = [];
   for (const email of ACCOUNTS.slice(0, Math.max(1, EXPORT_LOOPS))) sessions.push(await login(base, email));
   const manager = sessions[0];
-  const stamp = Date.now().toString(36);
-  const client = (await api(base, "/kp/client/create", { token: manager.token, body: { title: `ООО «Нагрузка ${stamp}»` } })).data;
-  const representative = (
-    await api(base, `/kp/client/${client.id}/representative/create`, { token: manager.token, body: { name: "Ольга Петрова", email: CUSTOMER } })
-  ).data;
+  // One client and representative for every run (a data folder kept between runs gains no new ones).
+  const clients = (await api(base, "/kp/client/list", { token: manager.token })).data;
+  const client =
+    clients.find((c) => c.title === LOAD_CLIENT) ?? (await api(base, "/kp/client/create", { token: manager.token, body: { title: LOAD_CLIENT } })).data;
+  const representatives = (await api(base, `/kp/client/${client.id}/representative/list`, { token: manager.token })).data;
+  const representative =
+    representatives.find((r) => r.email === CUSTOMER) ??
+    (await api(base, `/kp/client/${client.id}/representative/create`, { token: manager.token, body: { name: "Ольга Петрова", email: CUSTOMER } })).data;
   const items = await offerLines(base);
   const offer = (
     await api(base, "/kp/create", {
@@ -131,7 +135,12 @@ export async function prepareExports(base) {
   if (offer.items.length !== EXPORT_LINES) throw new Error(`the offer has ${offer.items.length} lines, not ${EXPORT_LINES}`);
   // Sent, so the customer reads its latest version (and every export reuses that version: nothing changed).
   await api(base, `/kp/send/${offer.id}`, { token: manager.token, method: "POST" });
-  return { offerId: offer.id, number: offer.number, sessions: sessions.map((s) => ({ ...s, cookie: cookieOf(s) })) };
+  return { offerId: offer.id, number: offer.number, manager, sessions: sessions.map((s) => ({ ...s, cookie: cookieOf(s) })) };
+}
+
+/** The scenario's offer deleted once measured, so repeated runs on one data folder leave nothing behind. */
+async function removeOffer(base, prepared) {
+  await api(base, `/kp/delete/${prepared.offerId}`, { token: prepared.manager.token, method: "DELETE" }).catch((error) => log(`exports: the offer was not deleted: ${error.message}`));
 }
 
 async function download(base, session, format, offerId) {
@@ -338,6 +347,7 @@ export async function exportsScenario(base, pages, { pid = null, warmup = config
   const slicesOn = sliceP99(windows.on);
   const bySlice = { withoutP99Ms: slicesOff, withP99Ms: slicesOn, medianWithoutMs: median(slicesOff), medianWithMs: median(slicesOn) };
   bySlice.ratio = bySlice.medianWithoutMs > 0 ? Number((bySlice.medianWithMs / bySlice.medianWithoutMs).toFixed(2)) : null;
+  await removeOffer(base, prepared);
   const worst = rows.reduce((w, r) => (r.p99Ratio !== null && r.p99Ratio > (w?.p99Ratio ?? -1) ? r : w), null);
   return {
     lines: EXPORT_LINES,
