@@ -47,6 +47,8 @@ export const config = {
   scale: process.env.BENCH_SCALE !== "0",
   scaleRequests: Math.round(numberEnv("BENCH_SCALE_REQUESTS", 30)),
   lighthouse: process.env.BENCH_LIGHTHOUSE !== "0",
+  /** The offers' exports scenario (bench/exports.mjs); 0 skips it. */
+  exports: process.env.BENCH_EXPORTS !== "0",
   lighthouseRuns: Math.max(1, Math.round(numberEnv("BENCH_LIGHTHOUSE_RUNS", 3))),
   chromium: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   pin: pinMode(process.env.BENCH_PIN ?? "auto"),

@@ -5,9 +5,10 @@ import autocannon from "autocannon";
 import { config, LIMITS, log, median, memory, processTree, withTimeout } from "./lib.mjs";
 
 /**
- * `target`: { name, url, pid, headers?, expectStatus?, pageCache?, method?, body?, connections?, requests? }
+ * `target`: { name, url, pid, headers?, expectStatus?, pageCache?, method?, body?, connections?, requests?, overallRate? }
  * (method and body for a POST such as the cart pricing; connections instead of BENCH_CONNECTIONS;
- * requests: autocannon's request list, e.g. a setupRequest that varies the path, bench/search.mjs).
+ * requests: autocannon's request list, e.g. a setupRequest that varies the path, bench/search.mjs;
+ * overallRate: at most this many requests a second over all connections, bench/exports.mjs).
  * Errors, timeouts and answers other than `expectStatus` (200) are counted; the caller decides
  * what they mean.
  */
@@ -34,6 +35,7 @@ export async function load(target, { duration, sampleMemory = true }) {
     ...(target.method ? { method: target.method } : {}),
     ...(target.body !== undefined ? { body: target.body } : {}),
     ...(target.requests ? { requests: target.requests } : {}),
+    ...(target.overallRate ? { overallRate: target.overallRate } : {}),
   });
   let overran = false;
   try {

@@ -44,6 +44,12 @@
 //    side with the API caches on, as in production (target: 2k req/s ÷ 100k ≤ 2). Every text is
 //    asked once before the load (the answer cache's first fill, ADR 028) and those cold times are
 //    reported. `node bench/search.mjs <shop URL> [<100k URL>] [<baseline URL>]` runs this part alone.
+// 11. exports (bench/exports.mjs, BENCH_EXPORTS=0 skips it): a default shop on every CPU; `/`, the
+//    category and the product page, anonymous, at a steady rate while five demo accounts download
+//    the PDF and the Excel file of a 200-line offer in loops, switched off and on in slices
+//    (target: each page's p99 with ÷ without ≤ 1.5×; 503s and 429s counted). `npm run bench --
+//    exports` runs this part alone (bench/results/exports.json); `node bench/exports.mjs <shop URL>`
+//    runs it against a server already running.
 // Prints the tables and writes bench/results/latest.json (`node bench/run.mjs --print` prints them again). Exits non-zero on errors, timeouts and
 // unexpected statuses only, never on a missed target. About 7 min with the defaults on 2 cores
 // (plus the one-off builds and the 100k seed).
@@ -98,6 +104,7 @@ import {
   searchRuns,
   searchTarget,
 } from "./search.mjs";
+import { EXPORT_LINES, EXPORT_LOOPS, exportsErrors, exportsReport, exportsScenario } from "./exports.mjs";
 
 /** Read before the bench pins itself to one CPU (affinity shrinks availableParallelism). */
 const CPUS = os.availableParallelism();
@@ -231,10 +238,12 @@ function shopEnv({ port = config.shopPort, dataDir = config.dataDir, pageCache =
 /** Node's flags of `npm start` (the V8 heap settings of ADR 011 and ADR 019), so the bench runs what people run. */
 const START_FLAGS = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/(?<=\s)--[\w-]+=\S+/g) ?? [];
 
-function startShop({ name = "shop", port = config.shopPort, dataDir = config.dataDir, pageCache = "on", apiCache = true } = {}) {
+function startShop({ name = "shop", port = config.shopPort, dataDir = config.dataDir, pageCache = "on", apiCache = true, pin = true } = {}) {
   return startProcess(name, process.execPath, [...START_FLAGS, "build/server.mjs"], {
     cwd: ROOT,
     env: shopEnv({ port, dataDir, pageCache, apiCache }),
+    // pin: false = every CPU, as in production (the exports' scenario: the documents' thread takes the second core).
+    ...(pin ? {} : { pin: false }),
   });
 }
 
@@ -259,24 +268,29 @@ async function waitForPortFree(port) {
   throw new Error(`port ${port} still answers after the server stopped`);
 }
 
+/** Seeds data/bench by the server's first start unless it is seeded; answers that start's memory (or null). */
+async function seedSmall() {
+  dropStale(config.dataDir, SMALL_GROUPS);
+  if (isSeeded(config.dataDir, SMALL_GROUPS)) return null;
+  log(`seeding ${config.dataDir} (first start, not measured)`);
+  const first = startShop();
+  let firstStartMemory = null;
+  try {
+    await waitFor(first, `${SHOP}/about`, 200, LIMITS.startLarge);
+    firstStartMemory = shopMemory(first, "shop, first start (creates and seeds the 2k catalogue)");
+  } finally {
+    await stopProcess(first);
+  }
+  markSeeded(config.dataDir, SMALL_GROUPS);
+  return firstStartMemory;
+}
+
 /**
  * Start-up on a seeded database: the first start ever seeds it, and is not counted (its memory is:
  * a row of the memory table when this run seeded).
  */
 async function measureStartups() {
-  dropStale(config.dataDir, SMALL_GROUPS);
-  let firstStartMemory = null;
-  if (!isSeeded(config.dataDir, SMALL_GROUPS)) {
-    log(`seeding ${config.dataDir} (first start, not measured)`);
-    const first = startShop();
-    try {
-      await waitFor(first, `${SHOP}/about`, 200, LIMITS.startLarge);
-      firstStartMemory = shopMemory(first, "shop, first start (creates and seeds the 2k catalogue)");
-    } finally {
-      await stopProcess(first);
-    }
-    markSeeded(config.dataDir, SMALL_GROUPS);
-  }
+  const firstStartMemory = await seedSmall();
   // Start-up is the README's command itself, `npm start` (npm's own start included), unpinned:
   // a real start has both cores, and the database thread boots beside the web server (ADR 008, 017).
   const runs = [];
@@ -406,6 +420,72 @@ function shopMemory(proc, label, group = null) {
   };
 }
 
+// ---------------------------------------------------------------- exports (bench/exports.mjs)
+
+const EXPORT_PAGES = ["home", "category", "product"];
+
+/**
+ * The exports' scenario on a default server (page cache on, embedded API) started for it on every
+ * CPU, as in production: the documents' thread is meant to take the second core (ADR 052).
+ */
+async function exportsOnDefaultServer(chosen = null) {
+  log(`exports: a default shop on every CPU; ${EXPORT_LOOPS} loops of ${EXPORT_LINES}-line PDF/Excel downloads against ${EXPORT_PAGES.join(", ")}`);
+  const server = startShop({ name: "shop (exports, every CPU)", pin: false });
+  try {
+    await waitFor(server, `${SHOP}/about`);
+    const pages = chosen ?? (await choosePages(SHOP));
+    if (!chosen) await checkPages(SHOP, pages, EXPORT_PAGES);
+    return await exportsScenario(
+      SHOP,
+      EXPORT_PAGES.map((key) => ({ key, path: pages[key].path })),
+      { pid: server.pid },
+    );
+  } finally {
+    await stopProcess(server);
+    await waitForPortFree(config.shopPort);
+  }
+}
+
+/** `npm run bench -- exports`: the build, the 2k database, and the exports' scenario alone (bench/results/exports.json). */
+async function mainExports() {
+  const started = performance.now();
+  const loadAverageAtStart = os.loadavg().map((l) => Number(l.toFixed(2)));
+  if (loadAverageAtStart[0] > 1) log(`the machine is busy (load average ${loadAverageAtStart[0]}): compare the ratio, and run again if it looks noisy`);
+  pinSelf();
+  ensureShopBuild();
+  await seedSmall();
+  const errors = [];
+  const results = {
+    date: new Date().toISOString(),
+    only: "exports",
+    machine: { cpus: CPUS, cpuModel: os.cpus()[0]?.model ?? "", node: process.version, pinned: config.pin, loadAverageAtStart },
+    config: { warmup: config.warmup },
+  };
+  try {
+    results.exports = await exportsOnDefaultServer();
+    for (const message of exportsErrors(results.exports)) errors.push({ section: "exports", message });
+  } catch (error) {
+    errors.push({ section: "exports", message: String(error.message ?? error) });
+    results.exports = { error: String(error.message ?? error) };
+  }
+  results.errors = errors;
+  results.elapsedS = Math.round((performance.now() - started) / 1000);
+  const file = path.join(path.dirname(RESULTS), "exports.json");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  const out = [
+    `\n${machineLine(results.machine)}`,
+    ...exportsReport(results.exports, table),
+    ...(errors.length ? ["\nErrors:", ...errors.map((e) => `  - ${e.section}: ${e.message}`)] : []),
+    `\nJSON: ${path.relative(ROOT, file)} (${results.elapsedS} s)`,
+  ];
+  console.log(out.join("\n"));
+  if (errors.length) process.exitCode = 1;
+}
+
+/** The machine line of a report. */
+const machineLine = (m) => `${m.cpus} CPUs (load average ${m.loadAverageAtStart.join(" ")} at start), Node ${m.node}; the shop on every CPU, the load generator${m.pinned ? " on CPU 1" : " unpinned"}`;
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -522,6 +602,19 @@ async function main() {
     const memoryCached = shopMemory(shop, "shop, page cache on (2k)", "cached");
     await stopProcess(shop);
     shop = null;
+
+    // ------------------------------------------------ exports: other pages while 5 documents are drawn
+    if (config.exports) {
+      try {
+        results.exports = await exportsOnDefaultServer(pages);
+        for (const message of exportsErrors(results.exports)) fail("exports", message);
+      } catch (error) {
+        fail("exports", error);
+        results.exports = { error: String(error.message ?? error) };
+      }
+    } else {
+      results.exports = { error: "skipped: BENCH_EXPORTS=0" };
+    }
 
     // ------------------------------------------------ phase 2: PAGE_CACHE=off on the same database
     log("restarting the shop with PAGE_CACHE=off");
@@ -917,6 +1010,7 @@ function print(r) {
   }
 
   printSearch(r, out);
+  out.push(...exportsReport(r.exports, table));
 
   if (r.errors.length) {
     out.push("\nErrors:");
@@ -967,10 +1061,11 @@ function printSearch(r, out) {
   );
 }
 
-// `node bench/run.mjs --print` prints the last run's report again (bench/results/latest.json).
+// `node bench/run.mjs --print` prints the last run's report again (bench/results/latest.json);
+// `npm run bench -- exports` runs the exports' scenario alone.
 if (process.argv.includes("--print")) print(JSON.parse(readFileSync(RESULTS, "utf8")));
 else
-  main().catch((error) => {
+  (process.argv.slice(2).includes("exports") ? mainExports() : main()).catch((error) => {
     console.error(error);
     killAll();
     process.exitCode = 1;

@@ -33,6 +33,7 @@ export const loginBlockedMessage = (s: number) => `Слишком много н�
 export const codeGuessesMessage = (s: number) => `Слишком много неверных кодов для этого номера. Попробуйте через ${waitText(s)}`;
 export const codeLimitedMessage = (s: number) => `Новый код можно запросить через ${waitText(s)}`;
 export const letterLimitedMessage = (s: number) => `Письмо уже отправлено. Повторить можно через ${waitText(s)}`;
+export const exportLimitedMessage = (s: number) => `Слишком много выгрузок документов подряд. Попробуйте через ${waitText(s)}`;
 
 const tier = (message: Tier["message"], ...windows: LimitWindow[]): Tier => ({ windows, message });
 const w = (points: number, seconds: number): LimitWindow => ({ points, seconds });
@@ -61,6 +62,15 @@ export const TIERS = {
   kpAccept: tier(tooManyRequestsMessage, w(10, HOUR), w(30, DAY)),
   /** Anonymous auth calls: login, codes, sign-up, password reset (ADR 033). */
   auth: tier(tooManyRequestsMessage, w(30, MINUTE)),
+
+  // ── Per user ──
+  /**
+   * An offer's PDF or Excel file (kp/export, ADR 052): each one is drawn in the documents' thread, so
+   * a script looping over it would keep that thread busy for everyone. A manager downloading by hand
+   * (a PDF and an Excel file per offer, again after an edit, a few impatient clicks) stays far
+   * below 10 in 10 seconds and 30 a minute; a whole working day of exports is under 300 an hour.
+   */
+  kpExport: tier(exportLimitedMessage, w(10, 10), w(30, MINUTE), w(300, HOUR)),
 
   // ── Per recipient ──
   /** Letters of the API to one address: order confirmations, subscription and auth letters. */

@@ -87,6 +87,20 @@ export async function consumeForClient(c: Context, limits: Limits, tier: TierNam
   }
 }
 
+/**
+ * Counts `points` of the tier for a logged-in user (a read that is costly for the server, e.g.
+ * kp/export), keyed by the account, not the address: an office behind one IP shares nothing, and a
+ * script changing addresses gains nothing. A refusal becomes the 429.
+ */
+export async function consumeForUser(c: Context, limits: Limits, tier: TierName, userId: number, points = 1): Promise<void> {
+  try {
+    await limits.consume(tier, `user:${userId}`, points);
+  } catch (error) {
+    if (error instanceof RateLimited) throw tooMany(c, error);
+    throw error;
+  }
+}
+
 /** Registers the counting middleware of every write endpoint (before the domains' routes). */
 export function writeLimits(app: Hono, limits: Limits): void {
   for (const [id, tier] of Object.entries(WRITE_TIERS) as [EndpointId, TierName][]) {

@@ -9,7 +9,7 @@ import { Hono, type Context } from "hono";
 import { endpoints } from "../../contract/index";
 import type { ApiDeps } from "../deps";
 import { route } from "../http/route";
-import { consumeForClient } from "../http/write-limits";
+import { consumeForClient, consumeForUser } from "../http/write-limits";
 import { requireUser } from "../auth/session";
 import { createCartPricing } from "../cart/pricing";
 import { createCoatingService } from "../catalog/coatings";
@@ -102,7 +102,12 @@ export function kpRoutes(deps: ApiDeps): Hono {
 
   // ADR 051: an export freezes a version (staff) or reads the latest sent one (a customer); 404
   // outside the caller's scope. The PDF's date is the version's, so one version is one set of bytes.
-  route(app, endpoints.kpExport, async ({ params }, c) => documentFile(c, await offerDocument(deps.db, requireUser(c), params.id, now()), params.format), opts);
+  // Every export counts in the user's `kpExport` tier first (ADR 052 addendum): 429 past it.
+  route(app, endpoints.kpExport, async ({ params }, c) => {
+    const user = requireUser(c);
+    await consumeForUser(c, limits, "kpExport", user.id);
+    return documentFile(c, await offerDocument(deps.db, user, params.id, now()), params.format);
+  }, opts);
 
   route(app, endpoints.kpSend, ({ params }, c) => publicSide.send(requireUser(c), params.id, siteOrigin(deps, c)), opts);
   route(app, endpoints.kpVersions, ({ params }, c) => listVersions(deps.db, requireUser(c), params.id), opts);

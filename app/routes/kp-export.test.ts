@@ -2,7 +2,8 @@
  * /kp/export/{pdf|xlsx}/{id} against a recording API client: the API's bytes are streamed on with
  * the file's name and type, never cached; junk, huge and hostile formats or ids never reach the
  * API and answer the §2 404's message; another's offer (the API's 404) too; a guest goes to the
- * login; a full documents' thread is a 503 with Retry-After and the API's Russian message.
+ * login; a full documents' thread is a 503 with Retry-After and the API's Russian message, too many
+ * downloads in a row (the user's export limit) a 429 with Retry-After and the limit's message.
  */
 import { describe, expect, it } from "vitest";
 import { jsonResponse as json, recordingApi, type ApiHandler } from "#app/lib/api-client.test-support.ts";
@@ -99,6 +100,21 @@ describe("/kp/export/{format}/{id}", () => {
     expect(await response.text()).toContain("Сейчас формируется много документов");
     // A read is asked once more on a 503 (§7), never more.
     expect(seen.length).toBeLessThanOrEqual(2);
+  });
+
+  it("too many downloads in a row (the API's 429) is a readable 429 page with Retry-After and the way back, not a 5xx", async () => {
+    const limited: ApiHandler = () =>
+      new Response(JSON.stringify({ message: "Слишком много выгрузок документов подряд. Попробуйте через 8 секунд", errors: [] }), {
+        status: 429,
+        headers: { "Content-Type": "application/json", "Retry-After": "8" },
+      });
+    const { response } = await download("xlsx", "12", limited);
+    expect(response.status).toBe(429);
+    expect(response.headers.get("Retry-After")).toBe("8");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await response.text();
+    expect(html).toContain("<h1>Слишком много выгрузок документов подряд. Попробуйте через 8 секунд</h1>");
+    expect(html).toContain('href="/cp/12"');
   });
 
   it("an offer without lines says so; an answer that is not a document is not passed on", async () => {

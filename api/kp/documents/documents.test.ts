@@ -7,7 +7,7 @@
  * Needs Debian's poppler-utils (pdftotext, pdfinfo, pdfimages): .ci/run installs it.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { performance } from "node:perf_hooks";
 import path from "node:path";
@@ -17,6 +17,7 @@ import type { KpDocument } from "#contract/kp-document.ts";
 import { moneyInWords } from "#contract/money-words.ts";
 import { sampleKpDocument } from "#tests/support/kp-document.ts";
 import { formatRub } from "./format";
+import { DOCUMENT_THREAD_NICE } from "./render-pool";
 import { createKpImageLoader, createRenderPool, KpRendererBusy, renderPdf, renderXlsx, type KpImages, type RenderPool } from "./index";
 
 const NOW = new Date("2026-11-29T10:00:00.000Z");
@@ -333,6 +334,24 @@ describe("the documents' thread", () => {
       expect(impatient.stats()).toMatchObject({ running: false, threadAlive: false, threadsStarted: 1 });
     } finally {
       await impatient.close();
+    }
+  });
+
+  it.runIf(process.platform === "linux")("draws at the lowest CPU priority, and leaves the other threads' as they were", async () => {
+    const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+    const threads = () =>
+      readdirSync("/proc/self/task").map((tid) => ({ tid, nice: niceOf(readFileSync(`/proc/self/task/${tid}/stat`, "utf8")) }));
+    const before = new Set(threads().filter((t) => t.nice === DOCUMENT_THREAD_NICE).map((t) => t.tid));
+    const own = createRenderPool();
+    try {
+      await renderXlsx(sampleKpDocument({ lines: 1 }), { pool: own });
+      const lowered = threads().filter((t) => t.nice === DOCUMENT_THREAD_NICE && !before.has(t.tid));
+      // The new documents' thread, and only it (a thread it starts would inherit its value).
+      expect(lowered).toHaveLength(1);
+      expect(niceOf(readFileSync("/proc/thread-self/stat", "utf8"))).not.toBe(DOCUMENT_THREAD_NICE);
+      expect(threads().filter((t) => t.nice !== DOCUMENT_THREAD_NICE).length).toBeGreaterThan(1);
+    } finally {
+      await own.close();
     }
   });
 

@@ -40,6 +40,13 @@ export class KpRendererBusy extends Error {}
 
 export type RenderJob = { kind: "pdf"; pdf: PdfJob } | { kind: "xlsx"; plan: XlsxPlan };
 
+/**
+ * The documents' thread runs at the lowest CPU priority (nice 19, Linux): drawing a 200-line PDF
+ * is ~1 s of CPU, and five of them back to back would otherwise take a core from the pages'
+ * threads on a 2-core server (ADR 052's addendum: other pages' p99 went 2× with 5 exports).
+ */
+export const DOCUMENT_THREAD_NICE = 19;
+
 /** pdfmake's text layout, images and the workbook stay within this; past it the thread ends. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 16 };
 
@@ -56,6 +63,14 @@ function fontFiles(): Record<string, string> {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const fs = require("node:fs");
+const os = require("node:os");
+
+// This thread only (Linux: a thread's own nice value, /proc/thread-self names it) yields the CPU
+// to the rest of the server: pages first, documents with what is left (ADR 052's addendum).
+if (workerData.nice && process.platform === "linux") {
+  const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
+  if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, workerData.nice);
+}
 const pdfmake = require(workerData.pdfmake);
 const ExcelJS = require(workerData.exceljs);
 
@@ -200,6 +215,7 @@ export function createRenderPool(options: RenderPoolOptions = {}) {
         fonts: fontFiles(),
         family: PDF_FONT,
         colours: PDF_LAYOUT_COLOURS,
+        nice: DOCUMENT_THREAD_NICE,
       },
       resourceLimits: WORKER_LIMITS,
     });

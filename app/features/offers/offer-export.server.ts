@@ -54,8 +54,10 @@ export async function offerExport(context: Context, url: URL, format: string | u
     const { error } = answer;
     if (error.status === 401) throw redirect(loginHref(url));
     if (error.status === 404 || error.status === 400) return exportRefusal(404, pageNotFoundMessage(url.pathname), null);
-    // An offer without lines (409), the documents' thread full (503 with Retry-After): the API's words.
+    // An offer without lines (409), too many exports in a row (429, the user's kpExport tier, ADR 052),
+    // the documents' thread full (503): the API's words, with when to try again.
     if (error.status === 409) return exportRefusal(409, error.message, back);
+    if (error.status === 429) return exportRefusal(429, error.message, back, { "Retry-After": String(error.retryAfter ?? 60) });
     const retryAfter = String(error.retryAfter ?? 30);
     return exportRefusal(503, error.status === 503 && error.retryAfter ? error.message : EXPORT_FAILED, back, { "Retry-After": retryAfter });
   }

@@ -94,7 +94,10 @@ export function OfferView({
 
 /**
  * The document's files (/kp/export/…, a resource route streaming the API's bytes): plain links, so
- * they download with or without JavaScript. An offer without lines has no document.
+ * they download with or without JavaScript (the answer is an attachment). No `download` attribute:
+ * with it a refusal (429, a busy renderer's 503) would be a failed download in the browser's bar;
+ * without it the refusal opens as a short Russian page with a link back. An offer without lines has
+ * no document.
  */
 /** The offer's actions row: «Редактировать» (who may change it) and the files (an offer with lines). */
 function OfferDownloads({ offer }: { offer: Pick<Kp, "id" | "items" | "canEdit"> }) {
@@ -108,10 +111,10 @@ function OfferDownloads({ offer }: { offer: Pick<Kp, "id" | "items" | "canEdit">
       ) : null}
       {offer.items.length ? (
         <>
-          <a className="button" href={`/kp/export/pdf/${offer.id}`} download>
+          <a className="button" href={`/kp/export/pdf/${offer.id}`}>
             Скачать PDF
           </a>
-          <a className="button" href={`/kp/export/xlsx/${offer.id}`} download>
+          <a className="button" href={`/kp/export/xlsx/${offer.id}`}>
             Скачать Excel
           </a>
         </>

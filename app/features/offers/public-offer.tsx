@@ -48,7 +48,7 @@ export function PublicOfferView({ offer, reply }: { offer: KpPublic; reply: Form
         <>
           {offer.status === "accepted" ? <AcceptedNote offer={offer} /> : null}
           <p className="offer__downloads">
-            <a className="button" href={`/kp/${offer.publicId}/pdf`} download data-testid="public-offer-pdf">
+            <a className="button" href={`/kp/${offer.publicId}/pdf`} data-testid="public-offer-pdf">
               Скачать PDF
             </a>
           </p>
