@@ -76,6 +76,12 @@ const contains = (value: string) => `%${value.replace(/[\\%_]/g, (ch) => `\\${ch
 const DELAY_JSON = sql`(SELECT json_build_object('id', d.id, 'title', d.title, 'days', d.days, 'surchargePercent', d.surcharge_percent::float8)
   FROM commercial_offer_delays d WHERE d.id = co.delay_id)`;
 
+/**
+ * §4, ADR 051 addendum: an offer is on the hidden tab (/cp/hidden, `hidden=1`) when it is
+ * deactivated (its public link closed) or hidden by its flag; `isHidden` says the same.
+ */
+const LISTED_HIDDEN = sql`(co.is_hidden OR NOT co.is_active)`;
+
 function summaryJson(user: AuthUser, now: Date): SQL {
   return sql`json_build_object(
   'id', co.id,
@@ -91,7 +97,7 @@ function summaryJson(user: AuthUser, now: Date): SQL {
   'sentVersion', (SELECT max(v.number) FROM commercial_offer_versions v WHERE v.offer_id = co.id),
   'acceptedVersion', co.accepted_version,
   'isActive', co.is_active,
-  'isHidden', co.is_hidden,
+  'isHidden', ${LISTED_HIDDEN},
   'isFavorite', co.is_favorite,
   'itemsCount', (SELECT count(*)::int FROM commercial_offer_items i WHERE i.offer_id = co.id),
   'manager', (SELECT json_build_object('id', u.id, 'name', COALESCE(u.name, ''), 'email', u.email, 'phone', u.phone, 'avatar', u.avatar)
@@ -128,7 +134,7 @@ const ITEMS_JSON = sql`COALESCE((SELECT json_agg(json_build_object(
   WHERE i.offer_id = co.id), '[]'::json)`;
 
 function filters(user: AuthUser, q: ListQuery): SQL {
-  const where: SQL[] = [offerScope(user), q.hidden === "1" ? sql`co.is_hidden` : sql`NOT co.is_hidden`];
+  const where: SQL[] = [offerScope(user), q.hidden === "1" ? LISTED_HIDDEN : sql`NOT ${LISTED_HIDDEN}`];
   if (q.favorite !== undefined) where.push(q.favorite === "1" ? sql`co.is_favorite` : sql`NOT co.is_favorite`);
   if (q.status) where.push(q.status === "active" ? sql`co.is_active` : sql`NOT co.is_active`);
   if (q.search) {
@@ -482,7 +488,8 @@ export function createKpService(db: Db, options: KpServiceOptions) {
     },
 
     async setActive(user: AuthUser, id: number, active: boolean): Promise<KpSummary> {
-      await setFlag(user, id, sql`is_active = ${active}, version = co.version + 1`);
+      // «Вернуть» brings an offer back to the active list whichever way it was hidden.
+      await setFlag(user, id, active ? sql`is_active = true, is_hidden = false, version = co.version + 1` : sql`is_active = false, version = co.version + 1`);
       return summary(user, id);
     },
 

@@ -65,7 +65,7 @@ describe("/cp/{id} action: «Отправить клиенту»", () => {
       expect(thrownStatus(thrown), id).toBe(404);
       expect(seen).toHaveLength(0);
     }
-    for (const intent of ["", "delete", "x".repeat(100_000), "<img src=x onerror=alert(1)>"]) {
+    for (const intent of ["", "remove", "x".repeat(100_000), "<img src=x onerror=alert(1)>"]) {
       const { reply, seen } = await post("5", { intent });
       expect(reply!.ok).toBe(false);
       expect(reply!.message).toBe("Неизвестное действие: обновите страницу");

@@ -1,5 +1,6 @@
 /**
- * /cp/{id} (§2 kp layout): one offer with its lines, print lines and totals (GET /api/kp/read/{id}).
+ * /cp/{id} (§2 kp layout): one offer with its lines, print lines and totals (GET /api/kp/read/{id});
+ * its action sends it and manages it (`intent`: send, favorite, hide, show, copy, delete).
  * An id that fails the validator, an unknown offer and another manager's (the API's 404) are the
  * §2 404 page. Private, noindex, never page-cached; no sitemap entry.
  */
@@ -7,20 +8,20 @@
 import type { Route } from "./+types/cp-offer";
 import { SITE_NAME } from "#app/lib/seo.ts";
 import { data } from "react-router";
-import { loadOffer, loadOfferVersions, offerAction } from "#app/features/offers/offers.server.ts";
+import { loadOffer, loadOfferVersions, offerAction, offerPageState } from "#app/features/offers/offers.server.ts";
 import { OfferView } from "#app/features/offers/offer-view.tsx";
 import accountStyles from "#app/styles/account.css?url";
 import offersStyles from "#app/styles/offers.css?url";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const offer = await loadOffer(context, url, params.id);
-  return { offer, versions: await loadOfferVersions(context, url, offer.id) };
+  return { offer, versions: await loadOfferVersions(context, url, offer.id), state: offerPageState(url, offer) };
 }
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const reply = await offerAction(context, url, params.id, form);
-  return data(reply, { status: reply.ok ? 200 : 400, headers: { "Cache-Control": "no-store" } });
+  return data(reply, { status: reply.status, headers: { "Cache-Control": "no-store" } });
 }
 
 export const links: Route.LinksFunction = () => [
@@ -34,5 +35,5 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export default function OfferPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <OfferView offer={loaderData.offer} versions={loaderData.versions} reply={actionData ?? null} />;
+  return <OfferView offer={loaderData.offer} versions={loaderData.versions} reply={actionData ?? null} state={loaderData.state} />;
 }

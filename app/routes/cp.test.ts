@@ -32,6 +32,7 @@ function summary(id: number, patch: Partial<KpSummary> = {}): KpSummary {
     representative: { id: 20 + (id % 2), clientId: 10 + (id % 2), name: id % 2 ? "Анна" : "Борис", email: null, phone: null },
     purpose: { id: 30, clientId: null, title: "Выставка" },
     delay: null,
+    canEdit: true,
     ...patch,
   });
 }
@@ -103,6 +104,8 @@ describe("/cp loader", () => {
       createdAt: "2026-11-20T07:00:00.000Z",
       isActive: true,
       isHidden: false,
+      isFavorite: false,
+      canEdit: true,
       itemsCount: 2,
       client: "ООО «Берег»",
       representative: "Анна",
@@ -187,14 +190,45 @@ describe("/cp loader", () => {
       if (url.pathname === "/api/kp/filter/client/") return json({ data: [{ id: 5, title: "ИП Сидоров", count: 4 }] });
       if (url.pathname === "/api/kp/filter/representative/") return json({ data: [] });
       if (url.pathname === "/api/kp/filter/purpose/") return json({ data: [{ id: 30, title: "Выставка", count: 9 }] });
+      if (url.pathname === "/api/kp/filter/category/") return json({ data: [{ id: 8, title: "Кружки", count: 2 }] });
       return today(request);
     };
     const { data: asked, seen } = await list("/cp?client=5", withFilter);
-    expect(asked!.options).toEqual({ client: [{ id: 5, title: "ИП Сидоров", count: 4 }], representative: [], purpose: [{ id: 30, title: "Выставка", count: 9 }] });
+    expect(asked!.options).toEqual({
+      client: [{ id: 5, title: "ИП Сидоров", count: 4 }],
+      representative: [],
+      purpose: [{ id: 30, title: "Выставка", count: 9 }],
+      category: [{ id: 8, title: "Кружки", count: 2 }],
+    });
     const filterCall = seen.find((r) => new URL(r.url).pathname === "/api/kp/filter/client/")!;
     expect(new URL(filterCall.url).searchParams.getAll("values[]")).toEqual(["5"]);
     // No fallback list call when kp/filter answered.
     expect(seen.filter((r) => new URL(r.url).pathname === "/api/kp/list")).toHaveLength(1);
+  });
+
+  it("filters by catalogue categories: the checkboxes from kp/filter/category/, the ids as categoryIds[]; junk ids dropped", async () => {
+    const categories: ApiHandler = (request) => {
+      const url = new URL(request.url);
+      if (url.pathname === "/api/kp/filter/category/") return json({ data: [{ id: 8, title: "Кружки", count: 2 }, { id: 3, title: "Ручки", count: 1 }] });
+      return today(request);
+    };
+    const { data, seen } = await list("/cp/hidden?category=3&category=8", categories);
+    expect(listCall(seen).getAll("categoryIds[]")).toEqual(["3", "8"]);
+    expect(listCall(seen).get("hidden")).toBe("1");
+    const optionsCall = seen.find((r) => new URL(r.url).pathname === "/api/kp/filter/category/")!;
+    expect(new URL(optionsCall.url).searchParams.getAll("values[]")).toEqual(["3", "8"]);
+    expect(data!.filters.category).toEqual([3, 8]);
+    expect(data!.options.category.map((o) => o.title)).toEqual(["Кружки", "Ручки"]);
+
+    // Junk, a huge id, hostile text: redirected to the URL without them, nothing asked.
+    const junk = await list(`/cp?category=abc&category=${"9".repeat(300)}&category=%3Cscript%3E&category=8`, categories);
+    expect(status(junk.thrown)).toBe(302);
+    expect(location(junk.thrown)).toBe("/cp?category=8");
+    expect(junk.seen).toHaveLength(0);
+
+    // kp/filter/category/ not answering: a selected category stays, to be unticked.
+    const { data: fallback } = await list("/cp?category=8");
+    expect(fallback!.options.category).toEqual([{ id: 8, title: "№ 8", count: 0 }]);
   });
 
   it("roles that see every offer get the manager column", async () => {
@@ -209,7 +243,7 @@ describe("/cp loader", () => {
     const { data } = await list("/cp", down);
     expect(data!.failed).toBe(true);
     expect(data!.offers.countItems).toBe(0);
-    expect(data!.options).toEqual({ client: [], representative: [], purpose: [] });
+    expect(data!.options).toEqual({ client: [], representative: [], purpose: [], category: [] });
   });
 
   it("a session the API refuses goes to the login", async () => {

@@ -53,10 +53,14 @@ describe.each(testBackends())("demo account data on $name", (backend) => {
   });
 
   it("gives every demo account offers to see on /profile/cp", async () => {
-    const count = async (email: string) => endpoints.kpList.response.parse(await get(email, "/api/kp/list")).countItems;
+    const listed = async (email: string, hidden: "0" | "1") => endpoints.kpList.response.parse(await get(email, `/api/kp/list?hidden=${hidden}`)).countItems;
+    // Both tabs: the active list and the hidden one (deactivated offers, ADR 051 addendum).
+    const count = async (email: string) => (await listed(email, "0")) + (await listed(email, "1"));
     // ADR 051: user@demo.ru's offers are manager@demo.ru's, addressed to its confirmed e-mail.
     expect(await count("user@demo.ru")).toBe(2);
     expect(await count("manager@demo.ru")).toBe(7);
+    // manager@demo.ru's deactivated offer is on /cp/hidden, not /cp.
+    expect(await listed("manager@demo.ru", "1")).toBe(1);
     const all = await count("chief@demo.ru");
     expect(all).toBe(10);
     expect(await count("admin@demo.ru")).toBe(all);
@@ -103,7 +107,10 @@ describe.each(testBackends())("demo account data on $name", (backend) => {
   it("pages, sorts and filters the offer list, and refuses junk queries", async () => {
     const list = async (query: string) => endpoints.kpList.response.parse(await get("chief@demo.ru", `/api/kp/list?${query}`));
     const first = await list("page=1");
-    expect(first).toMatchObject({ pageLimit: 10, countItems: 10, countPages: 1 });
+    // 10 offers, one of them deactivated: on the hidden tab.
+    expect(first).toMatchObject({ pageLimit: 10, countItems: 9, countPages: 1 });
+    const hidden = await list("hidden=1");
+    expect(hidden.elements.map((o) => [o.isActive, o.isHidden])).toEqual([[false, true]]);
     const paged = await list("page=2&limit=4&sortBy=totalPrice&sortOrder=asc");
     expect(paged).toMatchObject({ pageLimit: 4, countPages: 3 });
     const prices = (await list("limit=100&sortBy=totalPrice&sortOrder=asc")).elements.map((o) => o.totalPrice);
@@ -112,11 +119,12 @@ describe.each(testBackends())("demo account data on $name", (backend) => {
     expect((await list("search=новогодние")).elements.map((o) => o.title)).toEqual(["Новогодние наборы для партнёров"]);
     expect((await list("search=Балтийская")).countItems).toBeGreaterThan(0);
     expect((await list("search=%25_%25")).countItems).toBe(0);
-    expect((await list("status=inactive")).elements.every((o) => !o.isActive)).toBe(true);
+    expect((await list("status=inactive")).countItems).toBe(0);
+    expect((await list("hidden=1&status=inactive")).countItems).toBe(1);
     expect((await list("favorite=1")).elements.every((o) => o.isFavorite)).toBe(true);
     const manager = DEMO_ACCOUNTS.find((a) => a.email === "manager@demo.ru")!;
     const [managerId] = (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM users WHERE email = ${manager.email}`)).map((r) => r.id);
-    expect((await list(`managerIds[]=${managerId}`)).countItems).toBe(7);
+    expect((await list(`managerIds[]=${managerId}`)).countItems).toBe(6);
     expect((await list("totalPriceFrom=999999999")).countItems).toBe(0);
     expect((await list("createdAtFrom=2000-01-01&createdAtTo=2000-01-02")).countItems).toBe(0);
     for (const junk of ["page=0", "limit=1000", "sortBy=manager_id", "createdAtFrom=вчера", "clientIds[]=abc", "status=deleted", `search=${"x".repeat(300)}`]) {

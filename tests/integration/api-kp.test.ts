@@ -379,7 +379,15 @@ describe.each(testBackends())("commercial offers on $name", (backend) => {
     const refused = await call(t, `/api/kp/public/${copy.publicId}/accept`, { body: { version: 1, name: "Игорь", email: "i@r.ru" } });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toBe("Предложение больше не действует");
+    // Deactivated: on the hidden tab (ADR 051 addendum), hidden by its flag too; «Вернуть» clears both.
+    const tab = async (hidden: "0" | "1") =>
+      endpoints.kpList.response.parse(await dataOf(await as(manager, `/kp/list?hidden=${hidden}&limit=100`))).elements.find((e) => e.id === copy.id);
+    expect(await tab("0")).toBeUndefined();
+    expect(await tab("1")).toMatchObject({ isActive: false, isHidden: true });
+    await t.db.execute(sql`UPDATE commercial_offers SET is_hidden = true WHERE id = ${copy.id}`);
     await dataOf(await as(manager, `/kp/activate/${copy.id}`, { method: "POST" }));
+    expect(await tab("1")).toBeUndefined();
+    expect(await tab("0")).toMatchObject({ isActive: true, isHidden: false });
     expect(endpoints.kpPublic.response.parse(await dataOf(await call(t, `/api/kp/public/${copy.publicId}`))).status).toBe("open");
     // After 23:59:59 Moscow time of the validity day.
     const saved = clock;

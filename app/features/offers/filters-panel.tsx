@@ -10,7 +10,7 @@ import { formatDateInput } from "#app/lib/dates.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import type { KpFilterOption } from "#contract/kp.ts";
-import { NO_FILTERS, PURPOSE_TITLE_MAX, SEARCH_MAX, hasFilters, offerListSearch, totalFieldValue, type FilterErrors, type IdFilter, type OfferFilters } from "./list-query.ts";
+import { ID_FILTERS, NO_FILTERS, PURPOSE_TITLE_MAX, SEARCH_MAX, hasFilters, offerListSearch, totalFieldValue, type FilterErrors, type IdFilter, type OfferFilters } from "./list-query.ts";
 import type { FilterOptions } from "./offer-view-model.ts";
 
 export const FILTERS_FORM_ID = "offer-filters";
@@ -19,11 +19,13 @@ const GROUPS: { name: IdFilter; legend: string }[] = [
   { name: "client", legend: "Клиенты" },
   { name: "representative", legend: "Представители" },
   { name: "purpose", legend: "Цели" },
+  // The categories of the catalogue the caller's offers have lines from (kp/filter/category/).
+  { name: "category", legend: "Категории товаров" },
 ];
 
 /** How many filters beyond the search are on (the summary's count). */
 function moreCount(f: OfferFilters): number {
-  return [f.purposeTitle, f.from, f.to, f.totalFrom !== null, f.totalTo !== null].filter(Boolean).length + f.client.length + f.representative.length + f.purpose.length;
+  return [f.purposeTitle, f.from, f.to, f.totalFrom !== null, f.totalTo !== null].filter(Boolean).length + ID_FILTERS.reduce((n, name) => n + f[name].length, 0);
 }
 
 export function OfferFiltersPanel({

@@ -1,7 +1,18 @@
 /** The /cp list URL: read forgivingly, spelled one way, mapped onto the contract's KpListQuery. */
 import { describe, expect, it } from "vitest";
 import { KpListQuery } from "#contract/kp.ts";
-import { DATE_MESSAGE, NO_FILTERS, NO_SUCH_DATE_MESSAGE, TOTAL_MESSAGE, canonicalOfferListSearch, kpListQuery, offerListSearch, readOfferListRequest } from "./list-query.ts";
+import {
+  DATE_MESSAGE,
+  NO_FILTERS,
+  NO_SUCH_DATE_MESSAGE,
+  TOTAL_MESSAGE,
+  canonicalOfferListSearch,
+  kpListQuery,
+  offerIdParam,
+  offerListSearch,
+  readOfferListRequest,
+  readOfferListState,
+} from "./list-query.ts";
 
 const read = (search: string) => readOfferListRequest(new URLSearchParams(search));
 
@@ -11,7 +22,7 @@ describe("readOfferListRequest", () => {
   });
 
   it("reads every filter the form sends, dates as the field shows them or as ISO", () => {
-    const r = read("q=+Ручки+&purposeTitle=Выставка&from=01.11.2026&to=2026-11-30&totalFrom=1+500,50&totalTo=20000&client=3&client=1&representative=4&purpose=7&sort=sum-asc&page=2");
+    const r = read("q=+Ручки+&purposeTitle=Выставка&from=01.11.2026&to=2026-11-30&totalFrom=1+500,50&totalTo=20000&client=3&client=1&representative=4&purpose=7&category=12&category=5&sort=sum-asc&page=2");
     expect(r.page).toBe(2);
     expect(r.sort.value).toBe("sum-asc");
     expect(r.errors).toEqual({});
@@ -25,6 +36,7 @@ describe("readOfferListRequest", () => {
       client: [1, 3],
       representative: [4],
       purpose: [7],
+      category: [5, 12],
     });
   });
 
@@ -69,7 +81,7 @@ describe("readOfferListRequest", () => {
 
 describe("kpListQuery", () => {
   it("maps the filters onto the contract's names, leaving out what is not set", () => {
-    const r = read("q=кружка&from=2026-11-01&totalTo=5000&client=3&sort=title-asc");
+    const r = read("q=кружка&from=2026-11-01&totalTo=5000&client=3&category=8&sort=title-asc");
     const query = kpListQuery({ page: 1, sort: r.sort, filters: r.filters }, true, 10);
     expect(query).toEqual({
       page: 1,
@@ -86,8 +98,9 @@ describe("kpListQuery", () => {
       clientIds: [3],
       representativeIds: undefined,
       purposeIds: undefined,
+      categoryIds: [8],
     });
-    expect(KpListQuery.parse(query)).toMatchObject({ hidden: "1", clientIds: [3], totalPriceTo: 5000 });
+    expect(KpListQuery.parse(query)).toMatchObject({ hidden: "1", clientIds: [3], categoryIds: [8], totalPriceTo: 5000 });
   });
 });
 
@@ -95,6 +108,24 @@ describe("the URL's one spelling", () => {
   it("leaves defaults and empty values out", () => {
     expect(offerListSearch(NO_FILTERS, "date-desc")).toBe("");
     expect(offerListSearch({ ...NO_FILTERS, from: "2026-11-01", client: [1, 3] }, "sum-desc", 2)).toBe("?from=2026-11-01&client=1&client=3&sort=sum-desc&page=2");
+    expect(offerListSearch({ ...NO_FILTERS, category: [4, 9] }, "date-desc")).toBe("?category=4&category=9");
+  });
+
+  it("the page's state (the delete's second step, its message) follows the filters; junk state is dropped", () => {
+    const asked = new URLSearchParams("client=3&confirm-delete=15&deleted=1");
+    expect(readOfferListState(asked)).toEqual({ confirmDelete: 15, deleted: true });
+    expect(canonicalOfferListSearch(asked, readOfferListRequest(asked), readOfferListState(asked))).toBeNull();
+    for (const junk of ["confirm-delete=abc", "confirm-delete=0", "confirm-delete=99999999999", "confirm-delete=%3Cscript%3E", "deleted=yes", "confirm-delete=05"]) {
+      const search = new URLSearchParams(`client=3&${junk}`);
+      expect(readOfferListState(search), junk).toEqual({ confirmDelete: null, deleted: false });
+      expect(canonicalOfferListSearch(search, readOfferListRequest(search), readOfferListState(search)), junk).toBe("?client=3");
+    }
+  });
+
+  it("an offer's id as a form sends it: digits, no leading zero, a database id", () => {
+    expect(offerIdParam("15")).toBe(15);
+    expect(offerIdParam("2147483647")).toBe(2147483647);
+    for (const junk of [null, "", "0", "05", "-1", "1e3", "2147483648", "9".repeat(300), " 5", "<script>", new File([], "5")]) expect(offerIdParam(junk), String(junk)).toBeNull();
   });
 
   it("a submitted form (empty fields, dd.mm.yyyy) is redirected to it; a canonical URL is not", () => {

@@ -7,7 +7,9 @@
  * - `from`, `to`: created dates. The URL carries `YYYY-MM-DD` (§9); the form sends what the date
  *   field shows ("31.01.2026") or what a person typed without JavaScript, read by isoFromTypedDate;
  * - `totalFrom`, `totalTo`: rubles ("1 500,50" reads as 1500.5);
- * - `client`, `representative`, `purpose`: ids, repeated (checkboxes).
+ * - `client`, `representative`, `purpose`, `category`: ids, repeated (checkboxes);
+ * - the page's state, not a filter (links leave it out): `confirm-delete` (an offer's id: the
+ *   second step of «Удалить» without JavaScript) and `deleted=1` (the message after a delete).
  * Values a form could not have sent (ids that are not ids, unknown sorts) are dropped; values a
  * person typed wrong (a date that is not one) are dropped from the query too, and the field says why.
  */
@@ -40,7 +42,7 @@ export const IDS_MAX = 100;
 /** A total above this is no offer's: the field says so instead of asking the API. */
 export const TOTAL_MAX = 1_000_000_000_000;
 
-export const ID_FILTERS = ["client", "representative", "purpose"] as const;
+export const ID_FILTERS = ["client", "representative", "purpose", "category"] as const;
 export type IdFilter = (typeof ID_FILTERS)[number];
 
 export interface OfferFilters {
@@ -54,9 +56,11 @@ export interface OfferFilters {
   client: number[];
   representative: number[];
   purpose: number[];
+  /** Offers with a line from one of these catalogue categories (or their subcategories). */
+  category: number[];
 }
 
-export const NO_FILTERS: OfferFilters = { q: "", purposeTitle: "", from: "", to: "", totalFrom: null, totalTo: null, client: [], representative: [], purpose: [] };
+export const NO_FILTERS: OfferFilters = { q: "", purposeTitle: "", from: "", to: "", totalFrom: null, totalTo: null, client: [], representative: [], purpose: [], category: [] };
 
 /** What a field shows back when its value could not be used: the text as typed and why. */
 export type FilterErrors = Partial<Record<"from" | "to" | "totalFrom" | "totalTo", { value: string; message: string }>>;
@@ -122,6 +126,7 @@ export function readOfferListRequest(search: URLSearchParams): OfferListRequest 
     client: idsOf(search, "client"),
     representative: idsOf(search, "representative"),
     purpose: idsOf(search, "purpose"),
+    category: idsOf(search, "category"),
   };
   for (const key of ["from", "to"] as const) {
     const d = dateOf(search.get(key));
@@ -154,11 +159,12 @@ export function kpListQuery(request: { page: number; sort: OfferSort; filters: O
     clientIds: f.client.length ? f.client : undefined,
     representativeIds: f.representative.length ? f.representative : undefined,
     purposeIds: f.purpose.length ? f.purpose : undefined,
+    categoryIds: f.category.length ? f.category : undefined,
   };
 }
 
 export function hasFilters(f: OfferFilters): boolean {
-  return Boolean(f.q || f.purposeTitle || f.from || f.to || f.totalFrom !== null || f.totalTo !== null || f.client.length || f.representative.length || f.purpose.length);
+  return Boolean(f.q || f.purposeTitle || f.from || f.to || f.totalFrom !== null || f.totalTo !== null || ID_FILTERS.some((name) => f[name].length > 0));
 }
 
 /** "?q=…&from=2026-01-31&client=3&sort=sum-desc&page=2": the one spelling (defaults and empty values left out). */
@@ -177,15 +183,45 @@ export function offerListSearch(filters: OfferFilters, sort: string, page = 1): 
   return out ? `?${out}` : "";
 }
 
+/** The list page's state beside its filters: what the URL asks the page to show once. */
+export interface OfferListState {
+  /** «Удалить» without JavaScript: the offer whose deletion the page asks to confirm. */
+  confirmDelete: number | null;
+  /** The list after a delete: «Предложение удалено». */
+  deleted: boolean;
+}
+
+export const NO_LIST_STATE: OfferListState = { confirmDelete: null, deleted: false };
+
+/** An offer's id as a form or a link spells it: digits, no leading zero, a database id; else null. */
+export function offerIdParam(raw: unknown): number | null {
+  if (typeof raw !== "string" || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n <= MAX_DB_ID ? n : null;
+}
+
+export function readOfferListState(search: URLSearchParams): OfferListState {
+  return { confirmDelete: offerIdParam(search.get("confirm-delete")), deleted: search.get("deleted") === "1" };
+}
+
+/** `search` (a list's "?…" or "") with the page's state after it. */
+export function withListState(search: string, state: OfferListState): string {
+  const s = new URLSearchParams(search);
+  if (state.confirmDelete !== null) s.set("confirm-delete", String(state.confirmDelete));
+  if (state.deleted) s.set("deleted", "1");
+  const out = s.toString();
+  return out ? `?${out}` : "";
+}
+
 /**
  * The canonical search of a request whose every typed value could be read, when the URL spells
  * it otherwise (empty fields of a submitted form, "31.01.2026", junk ids): the loader redirects
  * there, so the address bar carries YYYY-MM-DD and can be bookmarked. null: the URL is fine as
  * it is, or a field has an error to show with what was typed.
  */
-export function canonicalOfferListSearch(search: URLSearchParams, request: OfferListRequest): string | null {
+export function canonicalOfferListSearch(search: URLSearchParams, request: OfferListRequest, state: OfferListState = NO_LIST_STATE): string | null {
   if (request.page === null || Object.keys(request.errors).length) return null;
-  const canonical = offerListSearch(request.filters, request.sort.value, request.page);
+  const canonical = withListState(offerListSearch(request.filters, request.sort.value, request.page), state);
   const rest = new URLSearchParams(search);
   rest.delete("_routes"); // React Router's single-fetch parameter, not the page's
   const current = rest.toString();

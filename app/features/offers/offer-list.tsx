@@ -1,6 +1,8 @@
 /**
  * /cp and /cp/hidden (§2, §3): the tabs, the order, the filters, one row per offer (a table; cards
- * on phones, §9 ≤ 767 px), the page links. Every control is a link or a GET form field.
+ * on phones, §9 ≤ 767 px), the page links. Every control of the list is a link or a GET form
+ * field; each row of an offer the caller may change has its star and actions (offer-manage.tsx),
+ * forms posting to the list's action.
  */
 import { useSubmit } from "react-router";
 import type { Paged } from "#contract/endpoint.ts";
@@ -10,8 +12,10 @@ import { PageLinks } from "#app/features/catalog/listing/pagination.tsx";
 import { formatCount } from "#app/lib/format.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { FILTERS_FORM_ID, OfferFiltersPanel } from "./filters-panel.tsx";
-import { NO_FILTERS, OFFER_SORTS, hasFilters, offerListSearch, type FilterErrors, type OfferFilters } from "./list-query.ts";
+import { NO_FILTERS, OFFER_SORTS, hasFilters, offerListSearch, withListState, type FilterErrors, type OfferFilters } from "./list-query.ts";
 import { offerHref, type FilterOptions, type OfferRow } from "./offer-view-model.ts";
+import { DeleteConfirmStep, FavoriteToggle, LIST_MANAGE_KEY, ManageStatus, OfferActions } from "./offer-manage.tsx";
+import type { DeleteTarget, OfferActionReply } from "./offers.server.ts";
 
 export interface OfferListProps {
   hidden: boolean;
@@ -24,14 +28,23 @@ export interface OfferListProps {
   /** ADR 035: these roles see every manager's offers, so the rows name the manager. */
   seesAll: boolean;
   offers: Paged<OfferRow>;
+  /** The list right after a delete (`?deleted=1`). */
+  deleted: boolean;
+  /** «Удалить» without JavaScript: the offer asked about (`?confirm-delete=ID`). */
+  confirmDelete: DeleteTarget | null;
+  /** The action's answer when the page was posted without JavaScript. */
+  reply?: OfferActionReply | null;
 }
 
 export const listPath = (hidden: boolean) => (hidden ? "/cp/hidden" : "/cp");
 
 export function OfferList(props: OfferListProps) {
-  const { hidden, page, sort, filters, errors, options, failed, seesAll, offers } = props;
+  const { hidden, page, sort, filters, errors, options, failed, seesAll, offers, deleted, confirmDelete, reply = null } = props;
   const path = listPath(hidden);
   const filtered = hasFilters(filters);
+  // The list as it is (filters, order, page), without the page's one-off state.
+  const here = `${path}${offerListSearch(filters, sort, page)}`;
+  const confirmHref = (id: number) => `${path}${withListState(offerListSearch(filters, sort, page), { confirmDelete: id, deleted: false })}#offer-delete`;
   return (
     <div className="offers">
       <div className="offers__head">
@@ -47,6 +60,8 @@ export function OfferList(props: OfferListProps) {
           Скрытые
         </AppLink>
       </nav>
+      {confirmDelete ? <DeleteConfirmStep target={confirmDelete} fetcherKey={LIST_MANAGE_KEY} cancelHref={here} /> : null}
+      <ManageStatus fetcherKey={LIST_MANAGE_KEY} reply={reply} notice={deleted ? "Предложение удалено." : null} focusNotice float />
       <OfferFiltersPanel path={path} sort={sort} filters={filters} errors={errors} options={options} />
       {failed ? (
         <p className="account-message account-message--error" role="alert" data-testid="list-failed">
@@ -72,7 +87,7 @@ export function OfferList(props: OfferListProps) {
           <p className="offers__count" data-testid="offers-count" aria-live="polite">
             {filtered ? "Найдено" : "Всего"}: {formatCount(offers.countItems)}
           </p>
-          <OfferTable rows={offers.elements} seesAll={seesAll} />
+          <OfferTable rows={offers.elements} seesAll={seesAll} confirmHref={confirmHref} />
           <PageLinks page={page} pageCount={offers.countPages} href={(n) => `${path}${offerListSearch(filters, sort, n)}`} />
         </>
       )}
@@ -116,7 +131,7 @@ function SortSelect({ sort }: { sort: string }) {
   );
 }
 
-function OfferTable({ rows, seesAll }: { rows: OfferRow[]; seesAll: boolean }) {
+function OfferTable({ rows, seesAll, confirmHref }: { rows: OfferRow[]; seesAll: boolean; confirmHref: (id: number) => string }) {
   return (
     <table className="offer-table">
       <caption className="visually-hidden">Коммерческие предложения на этой странице: {rows.length}</caption>
@@ -135,23 +150,29 @@ function OfferTable({ rows, seesAll }: { rows: OfferRow[]; seesAll: boolean }) {
       </thead>
       <tbody>
         {rows.map((o) => (
-          <OfferListRow key={o.id} offer={o} seesAll={seesAll} />
+          <OfferListRow key={o.id} offer={o} seesAll={seesAll} confirmHref={confirmHref(o.id)} />
         ))}
       </tbody>
     </table>
   );
 }
 
-export function OfferListRow({ offer: o, seesAll }: { offer: OfferRow; seesAll: boolean }) {
+export function OfferListRow({ offer: o, seesAll, confirmHref }: { offer: OfferRow; seesAll: boolean; confirmHref: string }) {
   return (
-    <tr data-testid="offer-row">
+    <tr data-testid="offer-row" data-offer-id={o.id}>
       <td data-label="Предложение">
-        <AppLink to={offerHref(o.id)} className="offer-table__title">
-          {o.title}
-        </AppLink>
-        <span className="offer-table__sub">
-          № {o.id} · позиций: {formatCount(o.itemsCount)}
-        </span>
+        <div className="offer-table__head">
+          {o.canEdit ? <FavoriteToggle id={o.id} isFavorite={o.isFavorite} /> : null}
+          <div className="offer-table__name">
+            <AppLink to={offerHref(o.id)} className="offer-table__title">
+              {o.title}
+            </AppLink>
+            <span className="offer-table__sub">
+              № {o.id} · позиций: {formatCount(o.itemsCount)}
+            </span>
+          </div>
+        </div>
+        {o.canEdit ? <OfferActions offer={o} confirmHref={confirmHref} fetcherKey={LIST_MANAGE_KEY} className="offer-actions--row" /> : null}
       </td>
       <td data-label="Клиент">
         {o.client ?? "—"}
@@ -172,12 +193,14 @@ export function OfferListRow({ offer: o, seesAll }: { offer: OfferRow; seesAll: 
   );
 }
 
-/** Active or not, and hidden (§4: offers are activated and deactivated). */
+/**
+ * §4: offers are activated and deactivated. A deactivated one is «Скрыто» (it is on /cp/hidden and
+ * its public link is closed, ADR 051 addendum); one hidden by its flag alone says so too.
+ */
 export function OfferStatus({ isActive, isHidden }: { isActive: boolean; isHidden: boolean }) {
   return (
     <span className="offer-status">
-      <span className={`status-badge status-badge--${isActive ? "ok" : "off"}`}>{isActive ? "Активно" : "Не активно"}</span>
-      {isHidden ? <span className="status-badge status-badge--off">Скрыто</span> : null}
+      {isActive && !isHidden ? <span className="status-badge status-badge--ok">Активно</span> : <span className="status-badge status-badge--off">Скрыто</span>}
     </span>
   );
 }

@@ -7,6 +7,7 @@ import { Form } from "react-router";
 import type { Kp, KpChange } from "#contract/kp.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { formatCount } from "#app/lib/format.ts";
+import { pluralRu } from "#contract/plural.ts";
 import type { OfferVersions } from "./offers.server.ts";
 
 const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
@@ -41,6 +42,11 @@ export function changeText(change: KpChange): string {
   }
 }
 
+/** "1 раз", "2 раза", "5 раз", "1 021 раз" (contract/plural.ts). */
+export function openedTimes(n: number): string {
+  return `${formatCount(n)} ${pluralRu(n, ["раз", "раза", "раз"])}`;
+}
+
 export function OfferVersionsBlock({ offer, versions }: { offer: Pick<Kp, "id" | "publicId" | "publicFirstOpenedAt" | "publicLastOpenedAt" | "publicOpenCount">; versions: OfferVersions }) {
   const list = versions.versions;
   return (
@@ -48,7 +54,7 @@ export function OfferVersionsBlock({ offer, versions }: { offer: Pick<Kp, "id" |
       <h2 id="offer-versions">Отправленные версии</h2>
       <p className="offer__sub" data-testid="offer-opened">
         {offer.publicFirstOpenedAt && offer.publicLastOpenedAt
-          ? `Клиент открывал ссылку ${formatCount(offer.publicOpenCount)} раз(а): впервые ${formatMoment(offer.publicFirstOpenedAt)}, последний раз ${formatMoment(offer.publicLastOpenedAt)}.`
+          ? `Клиент открывал ссылку ${openedTimes(offer.publicOpenCount)}: впервые ${formatMoment(offer.publicFirstOpenedAt)}, последний раз ${formatMoment(offer.publicLastOpenedAt)}.`
           : "Клиент ещё не открывал ссылку на предложение."}
       </p>
       {list.length ? (

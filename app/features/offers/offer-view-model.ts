@@ -8,7 +8,11 @@ export interface OfferRow {
   totalPrice: number;
   createdAt: string;
   isActive: boolean;
+  /** On /cp/hidden: deactivated (the public link closed) or hidden (ADR 051 addendum). */
   isHidden: boolean;
+  isFavorite: boolean;
+  /** ADR 051: whether the caller may change it (a customer's addressed offers: no). */
+  canEdit: boolean;
   itemsCount: number;
   client: string | null;
   representative: string | null;
@@ -26,6 +30,8 @@ export function offerRow(o: KpSummary): OfferRow {
     createdAt: o.createdAt,
     isActive: o.isActive,
     isHidden: o.isHidden,
+    isFavorite: o.isFavorite,
+    canEdit: o.canEdit,
     itemsCount: o.itemsCount,
     client: o.client?.title ?? null,
     representative: o.representative?.name ?? null,

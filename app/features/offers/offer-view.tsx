@@ -15,10 +15,30 @@ import { AppLink } from "#app/lib/navigation.tsx";
 import { OfferStatus, listPath } from "./offer-list.tsx";
 import type { OfferActionReply, OfferVersions } from "./offers.server.ts";
 import { OfferVersionsBlock } from "./offer-versions.tsx";
+import { DeleteConfirmStep, FavoriteToggle, ManageStatus, OfferActions, offerManageKey } from "./offer-manage.tsx";
 import { OfferTotals } from "./offer-totals.tsx";
 
-export function OfferView({ offer, versions = null, reply = null }: { offer: Kp; versions?: OfferVersions | null; reply?: OfferActionReply | null }) {
+/** What the address asks the page to show once (offers.server.ts offerPageState). */
+export interface OfferPageState {
+  confirmDelete: boolean;
+  copied: boolean;
+}
+
+const NO_STATE: OfferPageState = { confirmDelete: false, copied: false };
+
+export function OfferView({
+  offer,
+  versions = null,
+  reply = null,
+  state = NO_STATE,
+}: {
+  offer: Kp;
+  versions?: OfferVersions | null;
+  reply?: OfferActionReply | null;
+  state?: OfferPageState;
+}) {
   const back = listPath(offer.isHidden);
+  const manageKey = offerManageKey(offer.id);
   return (
     <article className="offer" aria-labelledby="offer-title">
       <p className="offer__back">
@@ -31,8 +51,30 @@ export function OfferView({ offer, versions = null, reply = null }: { offer: Kp;
         </p>
         <OfferStatus isActive={offer.isActive} isHidden={offer.isHidden} />
       </header>
+      {offer.canEdit && state.copied ? (
+        <p className="account-message account-message--ok" data-testid="offer-copied">
+          Это копия: у неё свой номер и своя ссылка для клиента, клиенту она ещё не отправлялась. Название и строки меняются в{" "}
+          <Link to={`/cp/edit/${offer.id}`}>редакторе</Link>.
+        </p>
+      ) : null}
+      {offer.canEdit && offer.isHidden ? (
+        <p className="offer__hidden-note" data-testid="offer-hidden-note">
+          Предложение скрыто: ссылка у клиента показывает, что оно больше не действует. «Вернуть» снова откроет её.
+        </p>
+      ) : null}
       <OfferDownloads offer={offer} />
-      {offer.canEdit && offer.items.length ? <OfferSend offer={offer} initial={reply} /> : null}
+      {offer.canEdit ? (
+        <>
+          <div className="offer__manage">
+            <FavoriteToggle id={offer.id} isFavorite={offer.isFavorite} wide />
+            <OfferActions offer={offer} confirmHref={`/cp/${offer.id}?confirm-delete=${offer.id}#offer-delete`} fetcherKey={manageKey} small={false} className="offer-actions--page" />
+          </div>
+          {state.confirmDelete ? <DeleteConfirmStep target={{ id: offer.id, title: offer.title }} fetcherKey={manageKey} cancelHref={`/cp/${offer.id}`} /> : null}
+        </>
+      ) : null}
+      {/* Outside the controls: a refused post (a customer's, without JavaScript) says why too. */}
+      <ManageStatus fetcherKey={manageKey} reply={reply && reply.intent !== "send" ? reply : null} />
+      {offer.canEdit && offer.items.length ? <OfferSend offer={offer} initial={reply?.intent === "send" ? reply : null} /> : null}
       <OfferDetails offer={offer} />
       <section className="offer__section" aria-labelledby="offer-lines">
         <h2 id="offer-lines">Товары</h2>
