@@ -71,6 +71,14 @@ export const TIERS = {
    * below 10 in 10 seconds and 30 a minute; a whole working day of exports is under 300 an hour.
    */
   kpExport: tier(exportLimitedMessage, w(10, 10), w(30, MINUTE), w(300, HOUR)),
+  /**
+   * A manager's own offer writes (kp/create, kp/update, delete, copy, hide/return, the star, clients,
+   * representatives and purposes created in place). The editor autosaves 1.2 s after the last change
+   * (ADR 055), so a manager typing with pauses all morning writes far more than the per-address
+   * `account` tier allows, and managers of one office share their address. Typing nonstop is at most
+   * ~50 saves a minute; a working day of editing stays under 3000 an hour.
+   */
+  kpWrite: tier(tooManyRequestsMessage, w(120, MINUTE), w(3000, HOUR), w(20000, DAY)),
 
   // ── Per recipient ──
   /** Letters of the API to one address: order confirmations, subscription and auth letters. */

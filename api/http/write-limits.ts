@@ -2,7 +2,8 @@
  * Every write of the API passes the shop's rate limiter (issue 25, ADR 041): each non-GET endpoint
  * of the contract is named here with its tier (limits/tiers.ts), or listed as not a write (a price
  * computed and nothing stored; a refresh or logout, whose tokens cannot be guessed). A test keeps
- * the table complete. Counting is by the client IP (CLIENT_IP_HEADER), before the body is read.
+ * the table complete. Counting is by the client IP (CLIENT_IP_HEADER), or by the account for the
+ * tiers in PER_USER_TIERS, before the body is read.
  *
  * An endpoint that needs a login is not counted for a caller without one: the 401 stores nothing,
  * and the storefront repeats the call after refreshing its token, which would count one action twice.
@@ -42,17 +43,17 @@ export const WRITE_TIERS: Partial<Record<EndpointId, TierName>> = {
   changePassword: "account",
   emailSet: "account",
   emailConfirm: "account",
-  kpCreate: "account",
-  kpUpdate: "account",
-  kpDelete: "account",
-  kpActivate: "account",
-  kpDeactivate: "account",
-  kpFavorite: "account",
-  kpCopy: "account",
+  kpCreate: "kpWrite",
+  kpUpdate: "kpWrite",
+  kpDelete: "kpWrite",
+  kpActivate: "kpWrite",
+  kpDeactivate: "kpWrite",
+  kpFavorite: "kpWrite",
+  kpCopy: "kpWrite",
   kpSend: "account",
-  kpClientCreate: "account",
-  kpRepresentativeCreate: "account",
-  kpPurposeCreate: "account",
+  kpClientCreate: "kpWrite",
+  kpRepresentativeCreate: "kpWrite",
+  kpPurposeCreate: "kpWrite",
   kpPublicAccept: "kpAccept",
   searchHistoryDelete: "account",
   searchHistoryClear: "account",
@@ -67,6 +68,12 @@ export const WRITE_TIERS: Partial<Record<EndpointId, TierName>> = {
   comparingAdd: "lists",
   comparingDelete: "lists",
 };
+
+/**
+ * Tiers counted per account rather than per address (every endpoint in them needs a login): an
+ * office's managers share one IP, and a script changing addresses gains nothing.
+ */
+export const PER_USER_TIERS: ReadonlySet<TierName> = new Set<TierName>(["kpWrite"]);
 
 /** Non-GET calls that store nothing a stranger could flood (prices), or whose token is unguessable. */
 export const NOT_WRITES: readonly EndpointId[] = ["cartUnauth", "coatingRecalculate", "kpCalculate", "kpPrintCalculate", "authRefresh", "authLogout"];
@@ -106,7 +113,10 @@ export function writeLimits(app: Hono, limits: Limits): void {
   for (const [id, tier] of Object.entries(WRITE_TIERS) as [EndpointId, TierName][]) {
     const e = endpoints[id];
     app.on(e.method, honoPath(e.path), async (c, next) => {
-      if (!(e.auth && !optionalUser(c))) await consumeForClient(c, limits, tier);
+      const user = optionalUser(c);
+      if (e.auth && !user) return next();
+      if (user && PER_USER_TIERS.has(tier)) await consumeForUser(c, limits, tier, user.id);
+      else await consumeForClient(c, limits, tier);
       return next();
     });
   }
