@@ -14,6 +14,7 @@ import {
   moscowDate,
   priceKpLine,
   priceKpPrintLine,
+  variationBesideTitle,
 } from "./kp-pricing.ts";
 
 const product = { price: 100, priceTiers: [{ minQty: 50, price: 90 }, { minQty: 500, price: 75 }] };
@@ -142,5 +143,15 @@ describe("kp numbers and validity", () => {
     expect(end.toISOString()).toBe("2026-03-07T20:59:59.000Z");
     expect(isExpired(end, new Date("2026-03-07T20:59:59.000Z"))).toBe(false);
     expect(isExpired(end, new Date("2026-03-07T21:00:00.000Z"))).toBe(true);
+  });
+});
+
+describe("variationBesideTitle", () => {
+  it("drops a variation the title already says, keeps one it does not", () => {
+    expect(variationBesideTitle("Кружка «Енисей» эмалированная, бордовый", "Бордовый")).toBeNull();
+    expect(variationBesideTitle("Футболка хлопковая, белая", "Белая, XL")).toBe("Белая, XL");
+    expect(variationBesideTitle("Футболка хлопковая", "Белая, XL")).toBe("Белая, XL");
+    expect(variationBesideTitle("Ручка «Спутник»", null)).toBeNull();
+    expect(variationBesideTitle("Ручка «Спутник»", "  ")).toBeNull();
   });
 });

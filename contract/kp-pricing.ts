@@ -145,6 +145,18 @@ export function describeVariation(product: { color?: { title: string } | null; s
   return parts.length ? parts.join(", ") : null;
 }
 
+/**
+ * The variation to print beside a line's title, or null when the title already says it: the
+ * catalogue's titles often end with the colour ("Кружка «Енисей», бордовый"), and "Бордовый" under
+ * it again reads as a mistake. Each part of "Синий, XL" is looked for in the title, case aside.
+ */
+export function variationBesideTitle(title: string, variation: string | null | undefined): string | null {
+  if (!variation?.trim()) return null;
+  const t = title.toLocaleLowerCase("ru");
+  const parts = variation.split(",").map((p) => p.trim().toLocaleLowerCase("ru")).filter(Boolean);
+  return parts.every((p) => t.includes(p)) ? null : variation;
+}
+
 /** "2026-000124": the Moscow year of creation and the year's sequence (ADR 051). */
 export function kpNumber(year: number, sequence: number): string {
   return `${year}-${String(sequence).padStart(6, "0")}`;

@@ -15,7 +15,7 @@ import offersStyles from "#app/styles/offers.css?url";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const offer = await loadOffer(context, url, params.id);
-  return { offer, versions: await loadOfferVersions(context, url, offer.id), state: offerPageState(url, offer) };
+  return { offer, versions: await loadOfferVersions(context, url, offer.id), state: offerPageState(url, offer), origin: url.origin };
 }
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
@@ -30,10 +30,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data ? `${data.offer.title} — КП № ${data.offer.id}` : "Коммерческое предложение"} | ${SITE_NAME}` },
+  { title: `${data ? `${data.offer.title} — КП № ${data.offer.number ?? data.offer.id}` : "Коммерческое предложение"} | ${SITE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 
 export default function OfferPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <OfferView offer={loaderData.offer} versions={loaderData.versions} reply={actionData ?? null} state={loaderData.state} />;
+  return <OfferView offer={loaderData.offer} versions={loaderData.versions} reply={actionData ?? null} state={loaderData.state} origin={loaderData.origin} />;
 }

@@ -159,8 +159,10 @@ test.describe("with JavaScript", () => {
     const own = await manager.newPage();
     await own.goto(`/cp/${id}`);
     await expect(own.getByTestId("offer-version-accepted")).toContainText("принято (Игорь Волков)");
+    await expect(own.locator(".offer-status").first()).toContainText("Принято, v1");
     await expect(own.getByTestId("offer-opened")).toHaveText(/^Клиент открывал ссылку \d+ раза?: впервые \d{2}\.\d{2}\.\d{2} в \d{2}:\d{2}, последний раз \d{2}\.\d{2}\.\d{2} в \d{2}:\d{2}\.$/);
     await expect(own.getByTestId("offer-public-link").getByRole("link")).toHaveAttribute("href", `/kp/${publicId}`);
+    await expect(own.getByTestId("offer-public-link").getByRole("link")).toHaveText(new RegExp(`^https?://[^/]+/kp/${publicId}$`));
     await manager.close();
   });
 });

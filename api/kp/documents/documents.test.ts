@@ -88,6 +88,9 @@ describe("the PDF", () => {
       "Анна Сергеевна Иванова",
       "Пётр Николаевич Смирнов",
       "manager@demo.ru",
+      // Phones are stored as +7XXXXXXXXXX and printed the way the shop writes them.
+      "Тел.: +7 (495) 765-43-21",
+      "+7 (495) 123-45-67",
       "Тампопечать, 1 цв., 40×20",
       `в т.ч. НДС 22 %`,
       plain(formatRub(doc.totals.vat)),

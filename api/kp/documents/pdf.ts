@@ -14,6 +14,8 @@ import type { Column, Content, ContentTable, TableCell, TDocumentDefinitions } f
 import type { KpDocument, KpDocumentLine } from "#contract/kp-document.ts";
 import { moneyInWords } from "#contract/money-words.ts";
 import { pluralRu } from "#contract/plural.ts";
+import { formatPhone } from "#contract/phone.ts";
+import { variationBesideTitle } from "#contract/kp-pricing.ts";
 import { formatAmount, formatCount, formatDate, formatRub, NBSP, vatLabel } from "./format";
 
 /** Everything the thread needs for one PDF. */
@@ -127,13 +129,13 @@ function parties(doc: KpDocument): Content {
   }
   if (doc.representative) {
     const r = doc.representative;
-    client.push({ text: joinPresent([`Контактное лицо: ${r.name}`, r.phone, r.email]), margin: [0, 2, 0, 0] });
+    client.push({ text: joinPresent([`Контактное лицо: ${r.name}`, r.phone && formatPhone(r.phone), r.email]), margin: [0, 2, 0, 0] });
   }
   const m = doc.manager;
   const manager: Content[] = [
     label("ВАШ МЕНЕДЖЕР"),
     { text: m.name, bold: true },
-    ...(m.phone ? [{ text: `Тел.: ${m.phone}` }] : []),
+    ...(m.phone ? [{ text: `Тел.: ${formatPhone(m.phone)}` }] : []),
     ...(m.email ? [{ text: `E-mail: ${m.email}` }] : []),
   ];
   return {
@@ -162,7 +164,8 @@ function printCell(line: KpDocumentLine): TableCell {
 function lineRow(line: KpDocumentLine, picture: string | undefined, zebra: boolean): TableCell[] {
   const fillColor = zebra ? ZEBRA : undefined;
   const title: Content[] = [{ text: line.title, bold: true }];
-  if (line.variation) title.push({ text: line.variation, color: MUTED, fontSize: 7, margin: [0, 1, 0, 0] });
+  const variation = variationBesideTitle(line.title, line.variation);
+  if (variation) title.push({ text: variation, color: MUTED, fontSize: 7, margin: [0, 1, 0, 0] });
   const cells: TableCell[] = [
     { text: String(line.position), alignment: "center" },
     picture ? { image: picture, fit: PICTURE_FIT, alignment: "center" } : { text: "—", alignment: "center", color: MUTED },

@@ -13,6 +13,8 @@
 import type { KpDocument } from "#contract/kp-document.ts";
 import { moneyInWords } from "#contract/money-words.ts";
 import { formatDate, vatLabel } from "./format";
+import { formatPhone } from "#contract/phone.ts";
+import { variationBesideTitle } from "#contract/kp-pricing.ts";
 import { offerTitle } from "./pdf";
 
 export type XlsxValue = string | number | null | { formula: string; result: number };
@@ -83,9 +85,9 @@ export function kpXlsxPlan(doc: KpDocument): XlsxPlan {
   text(3, `Продавец: ${seller ? [seller.name, `ИНН ${seller.inn}`, seller.kpp && `КПП ${seller.kpp}`, seller.address].filter(Boolean).join(", ") : "—"}`);
   text(4, `Клиент: ${doc.client ? [doc.client.title, doc.client.inn && `ИНН ${doc.client.inn}`].filter(Boolean).join(", ") : "—"}`);
   const r = doc.representative;
-  text(5, `Контактное лицо: ${r ? [r.name, r.phone, r.email].filter(Boolean).join(", ") : "—"}`);
+  text(5, `Контактное лицо: ${r ? [r.name, r.phone && formatPhone(r.phone), r.email].filter(Boolean).join(", ") : "—"}`);
   const m = doc.manager;
-  text(6, `Менеджер: ${[m.name, m.phone, m.email].filter(Boolean).join(", ")}`);
+  text(6, `Менеджер: ${[m.name, m.phone && formatPhone(m.phone), m.email].filter(Boolean).join(", ")}`);
 
   const head = (value: string, align: XlsxCell["align"] = "left"): XlsxCell => ({ value, bold: true, colour: "FFFFFFFF", fill: ACCENT, align, wrap: true, border: true });
   rows.push({
@@ -114,7 +116,7 @@ export function kpXlsxPlan(doc: KpDocument): XlsxPlan {
         A: cell(line.position, { align: "center" }),
         B: cell(line.sku),
         C: cell(line.title),
-        D: cell(line.variation),
+        D: cell(variationBesideTitle(line.title, line.variation)),
         E: cell(line.count, { numFmt: COUNT_FORMAT }),
         F: cell(line.unitPrice, { numFmt: RUB_FORMAT }),
         G: cell(line.printLines.length ? line.printLines.map((p) => p.description).join("\n") : "Без нанесения"),

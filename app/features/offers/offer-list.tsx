@@ -187,7 +187,7 @@ export function OfferListRow({ offer: o, seesAll, confirmHref }: { offer: OfferR
       </td>
       {seesAll ? <td data-label="Менеджер">{o.manager || "—"}</td> : null}
       <td data-label="Статус">
-        <OfferStatus isActive={o.isActive} isHidden={o.isHidden} />
+        <OfferStatus isActive={o.isActive} isHidden={o.isHidden} acceptedVersion={o.acceptedVersion} sentVersion={o.sentVersion} isExpired={o.isExpired} />
       </td>
     </tr>
   );
@@ -195,12 +195,29 @@ export function OfferListRow({ offer: o, seesAll, confirmHref }: { offer: OfferR
 
 /**
  * §4: offers are activated and deactivated. A deactivated one is «Скрыто» (it is on /cp/hidden and
- * its public link is closed, ADR 051 addendum); one hidden by its flag alone says so too.
+ * its public link is closed, ADR 051 addendum); one hidden by its flag alone says so too. A second
+ * badge says where the offer stands with the client: accepted (which version), past its validity,
+ * or sent and waiting.
  */
-export function OfferStatus({ isActive, isHidden }: { isActive: boolean; isHidden: boolean }) {
+export function OfferStatus({ isActive, isHidden, acceptedVersion = null, sentVersion = null, isExpired = false }: OfferStatusProps) {
   return (
     <span className="offer-status">
       {isActive && !isHidden ? <span className="status-badge status-badge--ok">Активно</span> : <span className="status-badge status-badge--off">Скрыто</span>}
+      {acceptedVersion !== null ? (
+        <span className="status-badge status-badge--ok">Принято, v{acceptedVersion}</span>
+      ) : isExpired ? (
+        <span className="status-badge status-badge--warn">Срок истёк</span>
+      ) : sentVersion !== null ? (
+        <span className="status-badge status-badge--info">Отправлено, v{sentVersion}</span>
+      ) : null}
     </span>
   );
+}
+
+interface OfferStatusProps {
+  isActive: boolean;
+  isHidden: boolean;
+  acceptedVersion?: number | null;
+  sentVersion?: number | null;
+  isExpired?: boolean;
 }

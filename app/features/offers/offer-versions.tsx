@@ -47,7 +47,15 @@ export function openedTimes(n: number): string {
   return `${formatCount(n)} ${pluralRu(n, ["раз", "раза", "раз"])}`;
 }
 
-export function OfferVersionsBlock({ offer, versions }: { offer: Pick<Kp, "id" | "publicId" | "publicFirstOpenedAt" | "publicLastOpenedAt" | "publicOpenCount">; versions: OfferVersions }) {
+export function OfferVersionsBlock({
+  offer,
+  versions,
+  origin = "",
+}: {
+  offer: Pick<Kp, "id" | "publicId" | "publicFirstOpenedAt" | "publicLastOpenedAt" | "publicOpenCount">;
+  versions: OfferVersions;
+  origin?: string;
+}) {
   const list = versions.versions;
   return (
     <section className="offer__section offer-versions" aria-labelledby="offer-versions" data-testid="offer-versions">
@@ -59,7 +67,7 @@ export function OfferVersionsBlock({ offer, versions }: { offer: Pick<Kp, "id" |
       </p>
       {list.length ? (
         <p className="offer__sub" data-testid="offer-public-link">
-          Страница для клиента (последняя отправленная версия, без входа): <a href={`/kp/${offer.publicId}`}>/kp/{offer.publicId}</a>
+          Страница для клиента (последняя отправленная версия, без входа): <a href={`/kp/${offer.publicId}`}>{`${origin}/kp/${offer.publicId}`}</a>
         </p>
       ) : null}
       {list.length === 0 ? (

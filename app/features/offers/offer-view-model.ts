@@ -11,6 +11,10 @@ export interface OfferRow {
   /** On /cp/hidden: deactivated (the public link closed) or hidden (ADR 051 addendum). */
   isHidden: boolean;
   isFavorite: boolean;
+  /** Where it stands with the client (the second badge): accepted version, last sent one, past its validity. */
+  acceptedVersion: number | null;
+  sentVersion: number | null;
+  isExpired: boolean;
   /** ADR 051: whether the caller may change it (a customer's addressed offers: no). */
   canEdit: boolean;
   itemsCount: number;
@@ -28,6 +32,9 @@ export function offerRow(o: KpSummary): OfferRow {
     title: o.title,
     totalPrice: o.totalPrice,
     createdAt: o.createdAt,
+    acceptedVersion: o.acceptedVersion,
+    sentVersion: o.sentVersion,
+    isExpired: o.isExpired,
     isActive: o.isActive,
     isHidden: o.isHidden,
     isFavorite: o.isFavorite,

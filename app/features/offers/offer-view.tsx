@@ -31,11 +31,14 @@ export function OfferView({
   versions = null,
   reply = null,
   state = NO_STATE,
+  origin = "",
 }: {
   offer: Kp;
   versions?: OfferVersions | null;
   reply?: OfferActionReply | null;
   state?: OfferPageState;
+  /** The shop's address as this request reached it, so the client's link reads whole (to copy into a messenger). */
+  origin?: string;
 }) {
   const back = listPath(offer.isHidden);
   const manageKey = offerManageKey(offer.id);
@@ -49,7 +52,7 @@ export function OfferView({
         <p className="offer__number">
           КП № {offer.number ?? offer.id} от <time dateTime={dateAttr(offer.createdAt)}>{formatDate(offer.createdAt)}</time>
         </p>
-        <OfferStatus isActive={offer.isActive} isHidden={offer.isHidden} />
+        <OfferStatus isActive={offer.isActive} isHidden={offer.isHidden} acceptedVersion={offer.acceptedVersion} sentVersion={offer.sentVersion} isExpired={offer.isExpired} />
       </header>
       {offer.canEdit && state.copied ? (
         <p className="account-message account-message--ok" data-testid="offer-copied">
@@ -81,7 +84,7 @@ export function OfferView({
         {offer.items.length ? <OfferLines items={offer.items} /> : <p className="account-empty">В предложении пока нет товаров.</p>}
       </section>
       <OfferTotals offer={offer} />
-      {versions ? <OfferVersionsBlock offer={offer} versions={versions} /> : null}
+      {versions ? <OfferVersionsBlock offer={offer} versions={versions} origin={origin} /> : null}
       {offer.comment ? (
         <section className="offer__section" aria-labelledby="offer-comment">
           <h2 id="offer-comment">Комментарий</h2>

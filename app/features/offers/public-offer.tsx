@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { KpDocument, KpDocumentLine, KpDocumentSeller, KpPublic } from "#contract/kp.ts";
 import { formatPhone } from "#contract/phone.ts";
+import { variationBesideTitle } from "#contract/kp-pricing.ts";
 import { moneyInWords } from "#contract/money-words.ts";
 import { formatPrice } from "#app/features/catalog/price.ts";
 import { DEFAULT_CARD_IMAGE } from "#app/features/catalog/card-view.ts";
@@ -213,7 +214,7 @@ export function PublicOfferLines({ lines }: { lines: KpDocumentLine[] }) {
             </td>
             <td data-label="Товар" className="offer-lines__title">
               {line.title}
-              {line.variation ? <span className="offer__sub">{line.variation}</span> : null}
+              {variationBesideTitle(line.title, line.variation) ? <span className="offer__sub">{line.variation}</span> : null}
               {line.printLines.length ? (
                 <ul className="offer-lines__print" aria-label="Нанесение">
                   {line.printLines.map((p, i) => (
