@@ -138,6 +138,33 @@ test("with JavaScript a bad quantity is refused under its field, what was typed 
   await expect(page.getByTestId("editor-line").nth(0).getByText("Укажите количество от 1 до 999 999 шт.")).toHaveCount(0);
 });
 
+test("quick clicks are all kept: three products added without waiting, a client chosen and a search at once", async ({ page }) => {
+  await page.goto("/cp/edit/new");
+  await waitForHydration(page);
+  await page.getByLabel("Название предложения").fill(`Быстрые клики ${Date.now()}`);
+  await page.waitForURL(/\/cp\/edit\/\d+$/, { timeout: 15_000 });
+  await waitForHydration(page);
+  // A client and, before its lists arrive, a search: both answers land.
+  await page.getByLabel("Клиент", { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel("Найти товар: название или артикул").fill("кружка");
+  await page.getByRole("button", { name: "Найти товары" }).click();
+  const hits = page.getByTestId("search-hits");
+  await expect(hits).toBeVisible();
+  await expect(hits).not.toHaveAttribute("aria-busy", "true");
+  const add = hits.getByRole("button", { name: /^Добавить/ });
+  expect(await add.count()).toBeGreaterThanOrEqual(9);
+  // Three different products, no wait between the clicks: none is dropped.
+  await add.nth(0).click();
+  await add.nth(4).click();
+  await add.nth(8).click();
+  const lines = page.getByTestId("editor-line");
+  await expect(lines).toHaveCount(3);
+  // Each line's group arrives (its print types): «+ Нанесение» is enabled on all three.
+  for (let i = 0; i < 3; i++) await expect(lines.nth(i).getByRole("button", { name: "+ Нанесение" })).toBeEnabled({ timeout: 10_000 });
+  await expect.poll(() => page.getByLabel("Представитель", { exact: true }).locator("option").count()).toBeGreaterThan(1);
+  await expect(page.getByTestId("save-status")).toHaveText("Сохранено", { timeout: 15_000 });
+});
+
 test("«Сделать КП из корзины»: the cart's line and comments become a new offer in its editor", async ({ page }) => {
   test.skip(!variationId, "needs the first test's variation");
   await page.goto("/cart");

@@ -128,23 +128,44 @@ export function OfferEditor({ data, reply }: { data: EditorData; reply: EditorRe
     if (draftKey(draft) === savedKey) return;
   }, [draft, savedKey]);
 
-  // Lookups: search results, a group to add, a client's lists.
-  const pendingAdd = useRef<SearchHit | null>(null);
+  // Lookups, each with its own fetcher (a fetcher's new load cancels its previous one, so sharing one
+  // would drop a quick second click): the search's hits, a client's lists, the added products' groups.
   useEffect(() => {
     const a = lookup.data;
     if (!a || lookup.state !== "idle") return;
-    if (a.error) setErrors((e) => ({ ...e, [pendingAdd.current ? "searchText" : "searchText"]: a.error! }));
+    if (a.error) setErrors((e) => ({ ...e, searchText: a.error! }));
     if (a.hits) setHits(a.hits);
+  }, [lookup.data, lookup.state]);
+  const searching = lookup.state !== "idle";
+
+  const lists = useFetcher<LookupAnswer>();
+  useEffect(() => {
+    const a = lists.data;
+    if (!a || lists.state !== "idle") return;
     if (a.representatives) setReps(a.representatives);
     if (a.purposes) setPurposes(a.purposes);
-    if (a.group) {
-      const group = a.group;
-      setGroups((g) => ({ ...g, [String(group.id)]: group }));
-      const hit = pendingAdd.current;
-      pendingAdd.current = null;
-      if (hit) setDraft((d) => ({ ...d, items: [...d.items, newLine(hit)] }));
+  }, [lists.data, lists.state]);
+
+  // A product is added at once; its group (variations, print types) loads after, one at a time.
+  const groupFetcher = useFetcher<LookupAnswer>();
+  const [wantedGroups, setWantedGroups] = useState<string[]>([]);
+  const loadingGroup = useRef<string | null>(null);
+  useEffect(() => {
+    if (groupFetcher.state !== "idle") return;
+    const done = loadingGroup.current;
+    if (done !== null) {
+      loadingGroup.current = null;
+      const group = groupFetcher.data?.group;
+      if (group) setGroups((g) => ({ ...g, [String(group.id)]: group }));
+      // A failed load is not retried in a loop: the line stays, its variations come with the next save.
+      setWantedGroups((w) => w.filter((id) => id !== done));
+      return;
     }
-  }, [lookup.data, lookup.state]);
+    const next = wantedGroups.find((id) => !groups[id]);
+    if (!next) return;
+    loadingGroup.current = next;
+    groupFetcher.load(`/cp/edit/lookup?group=${next}`);
+  }, [groupFetcher, groupFetcher.state, groupFetcher.data, wantedGroups, groups]);
 
   // Created in place: the new client, representative or purpose is chosen.
   useEffect(() => {
@@ -236,16 +257,16 @@ export function OfferEditor({ data, reply }: { data: EditorData; reply: EditorRe
   }, [skuFetcher.data, skuFetcher.state]);
 
   const addHit = (hit: SearchHit) => {
-    if (groups[String(hit.groupId)]) return setDraft((d) => ({ ...d, items: [...d.items, newLine(hit)] }));
-    pendingAdd.current = hit;
-    lookup.load(`/cp/edit/lookup?group=${hit.groupId}`);
+    setDraft((d) => ({ ...d, items: [...d.items, newLine(hit)] }));
+    const id = String(hit.groupId);
+    if (!groups[id]) setWantedGroups((w) => (w.includes(id) ? w : [...w, id]));
   };
 
   const chooseClient = (clientId: string) => {
     update({ clientId, representativeId: "", purposeId: "" });
     setReps([]);
     setPurposes([]);
-    if (clientId) lookup.load(`/cp/edit/lookup?client=${clientId}`);
+    if (clientId) lists.load(`/cp/edit/lookup?client=${clientId}`);
   };
 
   const err = (name: string) => errors[name] ?? null;
@@ -472,7 +493,7 @@ export function OfferEditor({ data, reply }: { data: EditorData; reply: EditorRe
           </div>
           {hits ? (
             hits.length ? (
-              <ul className="offer-editor__hits" aria-label="Найденные товары" data-testid="search-hits">
+              <ul className="offer-editor__hits" aria-label="Найденные товары" data-testid="search-hits" aria-busy={searching || undefined}>
                 {hits.map((h) => (
                   <li key={h.productId} className="offer-editor__hit">
                     {h.image ? <img src={h.image} alt="" width={48} height={48} loading="lazy" /> : <span className="offer-editor__noimg" aria-hidden="true" />}
@@ -482,7 +503,7 @@ export function OfferEditor({ data, reply }: { data: EditorData; reply: EditorRe
                     </span>
                     <span className="offer-editor__hit-price">{rub(h.price)}</span>
                     {hydrated ? (
-                      <button type="button" className="button button--small" onClick={() => addHit(h)} aria-label={`Добавить: ${h.title}, арт. ${h.sku}`}>
+                      <button type="button" className="button button--small" onClick={() => addHit(h)} aria-label={`Добавить: ${h.title}, арт. ${h.sku}`} disabled={searching}>
                         Добавить
                       </button>
                     ) : (
