@@ -311,7 +311,20 @@ export async function seedDemoAccountData(db: Db, users: Users): Promise<void> {
   await offersFor("chief@demo.ru", "chief@demo.ru", CHIEF_CLIENTS);
   await offersFor("user@demo.ru", "manager@demo.ru", CUSTOMER_CLIENTS);
 
-  // Offers made before versions existed (ADR 051): each gets its first sent version.
+  await backfillDemoVersions(db, users);
+}
+
+/** The settings key that records the one-time backfill below. */
+export const DEMO_VERSIONS_BACKFILLED = "demoOffersVersionsBackfilled";
+
+/**
+ * Demo offers made before versions existed (a data folder older than ADR 051) each get their first
+ * sent version, once: the settings key records it, so a draft a manager makes later is never
+ * "sent" by a restart.
+ */
+async function backfillDemoVersions(db: Db, users: Users): Promise<void> {
+  const done = await queryRows<{ key: string }>(db, sql`SELECT key FROM settings WHERE key = ${DEMO_VERSIONS_BACKFILLED}`);
+  if (done.length) return;
   const unsent = await queryRows<{ id: number; managerId: number; createdAt: string }>(
     db,
     sql`SELECT co.id, co.manager_id AS "managerId", co.created_at AS "createdAt" FROM commercial_offers co
@@ -319,4 +332,5 @@ export async function seedDemoAccountData(db: Db, users: Users): Promise<void> {
           AND NOT EXISTS (SELECT 1 FROM commercial_offer_versions v WHERE v.offer_id = co.id)`,
   );
   for (const offer of unsent) await freezeVersion(db, { id: offer.managerId, roles: ["ROLE_ADMIN"] }, offer.id, new Date(new Date(offer.createdAt).getTime() + 3_600_000));
+  await db.execute(sql`INSERT INTO settings (key, value) VALUES (${DEMO_VERSIONS_BACKFILLED}, ${new Date().toISOString()}) ON CONFLICT (key) DO NOTHING`);
 }

@@ -104,6 +104,17 @@ describe.each(testBackends())("demo account data on $name", (backend) => {
     expect(await counts()).toBe(before);
   });
 
+  it("a restart never sends the manager's own drafts: a new offer stays without a version", async () => {
+    const draft = await dataOf<{ id: number }>(await call(t, "/api/kp/create", { token: tokens.get("manager@demo.ru"), body: { title: "Черновик к выставке", items: [] } }));
+    await seedDemoAccountData(t.db, await ensureDemoAccounts(t.db));
+    const versions = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM commercial_offer_versions WHERE offer_id = ${draft.id}`);
+    expect(versions[0]!.n).toBe(0);
+    const read = await dataOf<{ sentVersion: number | null }>(await call(t, `/api/kp/read/${draft.id}`, { token: tokens.get("manager@demo.ru") }));
+    expect(read.sentVersion).toBeNull();
+    // The later tests count the demo offers as seeded.
+    expect((await call(t, `/api/kp/delete/${draft.id}`, { method: "DELETE", token: tokens.get("manager@demo.ru") })).status).toBe(200);
+  });
+
   it("pages, sorts and filters the offer list, and refuses junk queries", async () => {
     const list = async (query: string) => endpoints.kpList.response.parse(await get("chief@demo.ru", `/api/kp/list?${query}`));
     const first = await list("page=1");
