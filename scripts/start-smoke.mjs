@@ -1,7 +1,8 @@
 // Start-up smoke test of the built production server on the Node running this script (ADR 059):
 // the production image's command (the Dockerfile's CMD: its V8 flags, build/server.mjs) on a free
 // port with a fresh embedded database in a temporary folder, then /readyz, the home page, a product
-// page with its picture, a demo login, and SIGTERM, after which the server must exit with 0.
+// page with its picture, a demo login and the profile with its token, and SIGTERM, after which the
+// server must exit with 0.
 //
 //   node scripts/start-smoke.mjs        (after `npm run build`; `npm run test:node-lts` runs it on Node 24)
 //
@@ -136,8 +137,15 @@ async function main() {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ email: "user@demo.ru", password: "demo12345" }),
     });
-    check(login.status === 200, `The demo login answered ${login.status}: ${(await login.text()).slice(0, 200)}`);
-    step("demo login 200");
+    const loginText = await login.text();
+    check(login.status === 200, `The demo login answered ${login.status}: ${loginText.slice(0, 200)}`);
+    // The access token it signed is verified on the next call (jose on WebCrypto).
+    const token = JSON.parse(loginText)?.data?.authenticated?.token;
+    check(typeof token === "string", "The demo login gave no access token.");
+    const profile = await get("/api/profile", { headers: { Authorization: `Bearer ${token}` } });
+    const profileText = await profile.text();
+    check(profile.status === 200 && profileText.includes("user@demo.ru"), `GET /api/profile with the token answered ${profile.status}: ${profileText.slice(0, 200)}`);
+    step("demo login and /api/profile 200");
 
     server.kill("SIGTERM");
     let timer;
