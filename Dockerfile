@@ -4,7 +4,7 @@
 #   docker build -t podarki-storefront .
 #   docker run -p 3000:3000 -v podarki-data:/app/data podarki-storefront
 # Set API_URL for an external backend, or DATABASE_URL for PostgreSQL instead of PGlite.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Production dependencies only.
 FROM ${NODE_IMAGE} AS deps

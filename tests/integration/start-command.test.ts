@@ -17,6 +17,18 @@ describe("the production command", () => {
     expect(flagsOf(cmd)).toEqual(flagsOf(start));
   });
 
+  it("runs the image on a Node LTS that engines name, checked by `npm test` (ADR 059)", () => {
+    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { engines: { node: string }; scripts: Record<string, string> };
+    const major = Number(readFileSync("Dockerfile", "utf8").match(/^ARG NODE_IMAGE=node:(\d+)-/m)?.[1]);
+    // Even majors become LTS; Node 20 reached its end of life on 2026-04-30.
+    expect(major % 2).toBe(0);
+    expect(major).toBeGreaterThanOrEqual(24);
+    expect(pkg.engines.node).toBe(`>=${major}`);
+    // scripts/node-lts-check.mjs takes the image's major from the Dockerfile and runs after the build.
+    expect(pkg.scripts.test).toMatch(/npm run build && npm run test:node-lts\b/);
+    expect(pkg.scripts["test:node-lts"]).toBe("node scripts/node-lts-check.mjs");
+  });
+
   it("copies only files that exist into the image (a deleted script broke `docker build`)", () => {
     const sources = [...readFileSync("Dockerfile", "utf8").matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((m) => m[1].split(/\s+/));
     expect(sources.length).toBeGreaterThan(2);
