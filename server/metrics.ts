@@ -29,7 +29,6 @@ import { performance } from "node:perf_hooks";
 import type { Request, RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { matchRoutes, type RouteObject } from "react-router";
 import { readCacheCounts, type ReadCacheResult } from "#app/lib/cache.server.ts";
 import { openPools } from "#api/db/pool-stats.ts";
 import { PAGE_CACHE_HEADER, type PageCacheStats } from "./page-cache.ts";
@@ -163,16 +162,16 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
   });
 
-  // Route label of a page path: the route tree is built once from the manifest.
-  let tree: RouteObject[] | undefined;
-  let treeOf: RouteManifest | undefined;
+  // Route label of a page path: the manifest is compiled once (routeMatcher), a path matched once.
+  let match: ((path: string) => string | undefined) | undefined;
+  let matchOf: RouteManifest | undefined;
   const memo = new Map<string, string>();
   function pageRoute(path: string): string {
     const manifest = options.routes?.();
     if (!manifest) return "page";
-    if (manifest !== treeOf) {
-      tree = routeTree(manifest);
-      treeOf = manifest;
+    if (manifest !== matchOf) {
+      match = routeMatcher(manifest);
+      matchOf = manifest;
       memo.clear();
     }
     let label = memo.get(path);
@@ -180,7 +179,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       const data = path.endsWith(".data");
       // Single fetch asks for the home page as /_root.data.
       const target = data ? (path === "/_root.data" ? "/" : path.slice(0, -".data".length)) : path;
-      const deepest = matchRoutes(tree!, target)?.at(-1)?.route.id;
+      const deepest = match!(target);
       label = deepest ? (data ? `${deepest}.data` : deepest) : "other";
       if (memo.size >= MEMO_MAX) memo.clear();
       memo.set(path, label);
@@ -237,20 +236,71 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   return { middleware, registry, pageRoute };
 }
 
-/** The manifest (flat, with parent ids) as the nested routes matchRoutes takes. */
-function routeTree(manifest: RouteManifest): RouteObject[] {
-  const children = new Map<string | undefined, RouteManifest[string][]>();
+/**
+ * The id of the route React Router would render for a path: the deepest route of the best-ranked
+ * branch. React Router's matchRoutes flattens and ranks the whole tree on every call (a product
+ * URL is new each time, so no memo helps; it cost a few hundred microseconds a request); here the
+ * branches are flattened, ranked and compiled once, with React Router's own rules (flattenRoutes,
+ * computeScore, compilePath, decodePath; tests/integration/metrics.test.ts compares the two on the
+ * real routes). Optional segments (`:id?`) are not expanded: app/routes.ts has none.
+ */
+export function routeMatcher(manifest: RouteManifest): (path: string) => string | undefined {
+  type Route = NonNullable<RouteManifest[string]>;
+  const children = new Map<string | undefined, Route[]>();
   for (const route of Object.values(manifest)) {
     if (!route) continue;
-    const list = children.get(route.parentId) ?? [];
-    list.push(route);
-    children.set(route.parentId, list);
+    children.set(route.parentId, [...(children.get(route.parentId) ?? []), route]);
   }
-  const build = (parentId: string | undefined): RouteObject[] =>
-    (children.get(parentId) ?? []).map((route) =>
-      route!.index
-        ? { id: route!.id, index: true, path: route!.path, caseSensitive: route!.caseSensitive }
-        : { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive, children: build(route!.id) },
-    );
-  return build(undefined);
+  const branches: { id: string; path: string; score: number; order: number; regex: RegExp }[] = [];
+  const flatten = (parentId: string | undefined, parentPath: string) => {
+    for (const route of children.get(parentId) ?? []) {
+      const relative = route.path ?? "";
+      const path = (relative.startsWith("/") ? relative : `${parentPath}/${relative}`).replace(/\/\/+/g, "/");
+      flatten(route.id, path);
+      if (route.path === undefined && !route.index) continue;
+      branches.push({ id: route.id, path, score: score(path, route.index), order: branches.length, regex: compile(path, route.caseSensitive) });
+    }
+  };
+  flatten(undefined, "");
+  branches.sort((a, b) => b.score - a.score || a.order - b.order);
+  return (pathname) => {
+    const path = pathname || "/";
+    let decoded = path;
+    try {
+      decoded = path
+        .split("/")
+        .map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"))
+        .join("/");
+    } catch {
+      // Malformed escapes: matched as they are, as React Router does.
+    }
+    return branches.find((branch) => branch.regex.test(decoded))?.id;
+  };
+}
+
+const isSplat = (segment: string) => segment === "*";
+
+/** React Router's computeScore: static segments outrank dynamic ones, a splat ranks last, an index route gets a bonus. */
+function score(path: string, index: boolean | undefined): number {
+  const segments = path.split("/");
+  let total = segments.length + (segments.some(isSplat) ? -2 : 0) + (index ? 2 : 0);
+  for (const segment of segments) {
+    if (isSplat(segment)) continue;
+    total += /^:[\w-]+$/.test(segment) ? 3 : segment === "" ? 1 : 10;
+  }
+  return total;
+}
+
+/** React Router's compilePath for a whole branch (end: true). */
+function compile(path: string, caseSensitive: boolean | undefined): RegExp {
+  let source =
+    "^" +
+    path
+      .replace(/\/*\*?$/, "")
+      .replace(/^\/*/, "/")
+      .replace(/[\\.*+^${}|()[\]]/g, "\\$&")
+      .replace(/\/:([\w-]+)(\?)?/g, (_, _name: string, optional?: string) => (optional ? "/?([^\\/]+)?" : "/([^\\/]+)"));
+  if (path.endsWith("*")) source += path === "*" || path === "/*" ? "(.*)$" : "(?:\\/(.+)|\\/*)$";
+  else source += "\\/*$";
+  return new RegExp(source, caseSensitive ? undefined : "i");
 }

@@ -13,7 +13,9 @@ import compression from "compression";
 import { securityHeaders } from "#server/security.ts";
 import { createContextFactory } from "#server/load-context.ts";
 import { createPageCache, type PageCache } from "#server/page-cache.ts";
-import { createMetrics, hasMetricsToken, isLocalClient, type Metrics, type RouteManifest } from "#server/metrics.ts";
+import { matchRoutes, type RouteObject } from "react-router";
+import { createMetrics, hasMetricsToken, isLocalClient, routeMatcher, type Metrics, type RouteManifest } from "#server/metrics.ts";
+import routeConfig from "#app/routes.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
 import { createSharedCache } from "#app/lib/cache.server.ts";
@@ -236,6 +238,40 @@ describe("Server-Timing", () => {
 
   it("is not on answers that never reach the pages", async () => {
     expect((await get("/metrics")).headers["server-timing"]).toBeUndefined();
+  });
+});
+
+describe("route labels", () => {
+  /** The manifest as the nested routes React Router's matchRoutes takes. */
+  function routeTree(manifest: RouteManifest, parentId?: string): RouteObject[] {
+    return Object.values(manifest)
+      .filter((route) => route && route.parentId === parentId)
+      .map((route) =>
+        route!.index
+          ? { id: route!.id, index: true, path: route!.path }
+          : { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive, children: routeTree(manifest, route!.id) },
+      );
+  }
+
+  it("are the route React Router renders, for every route's path and for junk", async () => {
+    const manifest = (await routeManifest()) as unknown as RouteManifest;
+    const match = routeMatcher(manifest);
+    const tree = routeTree(manifest);
+    // Every path of app/routes.ts with its parameters filled in, and paths no route has.
+    const paths = new Set(["/", "", "/x", "/x/", "/about", "/ABOUT", "/catalog/", "/catalog/goods", "/catalog/goods/", "/catalog/goods/12/extra", "/catalog/ruchki/filter/color-red/material-metal",
+      "/catalog/%D1%80%D1%83%D1%87%D0%BA%D0%B8", "/a%2Fb", "/search/text=%D1%80%D1%83%D1%87%D0%BA%D0%B0", "/search/filter/text=x/price-1-2", "/brands/bic", "/brands/bic/page-2",
+      "/news/1", "/news/1/2", "/cp/edit/new", "/cp/edit/5", "/cp/5", "/cp/hidden", "/kp/abc", "/robots.txt", "/sitemap.xml", "/cart/upload", "/favorites/sync", "//double//slash", "/profile/cp/"]);
+    const walk = (entries: typeof routeConfig, prefix: string) => {
+      for (const entry of entries) {
+        const path = entry.path === undefined ? prefix : `${prefix}/${entry.path.replace(/:[\w-]+/g, "42").replace(/\*$/, "a/b")}`;
+        paths.add(path || "/");
+        walk(entry.children ?? [], path);
+      }
+    };
+    walk(routeConfig, "");
+    for (const path of paths) expect(match(path), path).toBe(matchRoutes(tree, path)?.at(-1)?.route.id);
+    // A malformed escape is matched as it is (React Router does the same, with a warning).
+    expect(match("/%E0%A4%A")).toBe("routes/static-page");
   });
 });
 
