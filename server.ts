@@ -34,6 +34,7 @@ import { FEED_PATH, yandexMarketHandler } from "./server/yandex-market.ts";
 import { createYandexMarketFeed } from "./app/features/feed/yandex-market.server.ts";
 import { closePrestartedPglite } from "./api/db/pglite-prestart.ts";
 import { createLimits } from "./limits/limiter.ts";
+import { createMetrics } from "./server/metrics.ts";
 
 export async function startServer(env: Env) {
   const startedAt = performance.now();
@@ -64,6 +65,8 @@ export async function startServer(env: Env) {
     if (draining) res.setHeader("Connection", "close");
     next();
   });
+  // Request durations by route, /metrics for this machine or METRICS_TOKEN, Server-Timing (ADR 057).
+  app.use(createMetrics({ token: env.METRICS_TOKEN, routes: () => (typeof build === "object" ? build.routes : undefined), pageCache: () => pageCache.stats() }).middleware);
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });

@@ -23,6 +23,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // Called once the loaders are done: from here to the shell (or, for crawlers, the whole page) is the render.
+  const renderStarted = performance.now();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const readyOption = loadContext.isBot || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
@@ -47,6 +49,8 @@ export default function handleRequest(
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         // Caching is opt-in (app/lib/cache-control.ts): a page that did not ask to be shared is private.
         if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+        // The server adds total and the page cache's part (server/metrics.ts, ADR 057).
+        responseHeaders.append("Server-Timing", `render;dur=${(performance.now() - renderStarted).toFixed(1)}`);
         pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },

@@ -121,6 +121,8 @@ const UNSTORED_HEADERS = new Set([
   "connection",
   "keep-alive",
   "date",
+  // This render's timing (entry.server, server/metrics.ts): a hit gets its own, not the original's.
+  "server-timing",
   PAGE_CACHE_HEADER.toLowerCase(),
 ]);
 

@@ -11,6 +11,7 @@ import type { Pool } from "pg";
 import { sql, type SQL } from "drizzle-orm";
 import { PGLITE_SETTINGS } from "./pglite-options";
 import { lockDataDir } from "./data-dir-lock.mjs";
+import { registerPool } from "./pool-stats";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -38,6 +39,8 @@ export interface OpenOptions {
   ownProcess?: boolean;
   /** node-postgres pool size (PGlite has one session, so 1 on its own thread). */
   poolSize?: number;
+  /** What the pool at `databaseUrl` reaches, for /metrics (pool-stats.ts). Default "postgresql". */
+  poolKind?: "postgresql" | "pglite";
   /**
    * On-disk PGlite: take the data folder's lock first (data-dir-lock.mjs; rejects with
    * DataDirBusyError when another process has it). Off only where the parent process holds it
@@ -72,7 +75,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (!options.databaseUrl && options.ownProcess && !options.dataDir.startsWith(MEMORY)) {
     const dir = path.join(options.dataDir, "pglite");
     const child = await startPgliteProcess(dir);
-    const database = await openDatabase({ databaseUrl: child.url, dataDir: options.dataDir, poolSize: 1 });
+    const database = await openDatabase({ databaseUrl: child.url, dataDir: options.dataDir, poolSize: 1, poolKind: "pglite" });
     return {
       ...database,
       describe: `embedded API on PGlite ${dir} (own ${child.kind})`,
@@ -90,12 +93,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle client losing its connection (server restart) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (error) => console.error("[api] PostgreSQL pool error:", error.message));
+    const unregister = registerPool(options.poolKind ?? "postgresql", pool);
     const db = drizzle({ client: pool, schema });
     return {
       db: db as unknown as Db,
       kind: "postgres",
       describe: "embedded API on PostgreSQL",
-      close: () => pool.end(),
+      close: () => {
+        unregister();
+        return pool.end();
+      },
     };
   }
   const [{ PGlite }, { pg_trgm }, { fuzzystrmatch }, { drizzle }] = await Promise.all([

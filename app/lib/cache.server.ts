@@ -38,6 +38,18 @@ export interface SharedCacheOptions {
   sizeOf?: (value: unknown) => number;
   /** Clock (tests). */
   now?: () => number;
+  /** Its name in the counts of readCacheCounts() (/metrics). Default "shared". */
+  name?: string;
+}
+
+/** How a get() was answered: a fresh value, a stale one (refreshed behind it), another caller's load, or a load of its own. */
+export type ReadCacheResult = "hit" | "stale" | "coalesced" | "miss";
+
+const counts = new Map<string, Record<ReadCacheResult, number>>();
+
+/** Every cache's answers since the process started, by cache name (server/metrics.ts). */
+export function readCacheCounts(): ReadonlyMap<string, Readonly<Record<ReadCacheResult, number>>> {
+  return counts;
 }
 
 export interface SharedCache {
@@ -65,6 +77,9 @@ export function createSharedCache(options: SharedCacheOptions): SharedCache {
   const freshMs = Math.max(1, Math.round(options.freshMs));
   const staleMs = options.staleMs ?? freshMs * 10;
   const sizeOf = options.sizeOf ?? jsonSize;
+  const name = options.name ?? "shared";
+  const counted = counts.get(name) ?? { hit: 0, stale: 0, coalesced: 0, miss: 0 };
+  counts.set(name, counted);
   type Context = () => Promise<Loaded<unknown>>;
   const cache = new LRUCache<string, object, Context>({
     max: Math.max(1, options.maxEntries ?? 10_000),
@@ -94,8 +109,13 @@ export function createSharedCache(options: SharedCacheOptions): SharedCache {
       // A value older than freshMs + staleMs is not served: the caller waits for the load.
       // (getRemainingTTL: negative once stale, 0 for a key the cache does not hold.)
       const allowStale = cache.getRemainingTTL(key) > -staleMs;
+      const status: LRUCache.Status<string, object> = {};
       try {
-        const entry = (await cache.fetch(key, { context: load as Context, allowStale })) as { value: T } | undefined;
+        const pending = cache.fetch(key, { context: load as Context, allowStale, status });
+        // Set synchronously by fetch(): "refresh" is a value too old to serve, loaded again.
+        const result = status.fetch;
+        counted[result === "hit" || result === "stale" ? result : result === "inflight" ? "coalesced" : "miss"]++;
+        const entry = (await pending) as { value: T } | undefined;
         // undefined only when a load was aborted and ignored without a value (never with ignoreFetchAbort).
         if (!entry) throw new Error(`cache: no value for ${key}`);
         return entry.value;

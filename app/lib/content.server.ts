@@ -31,7 +31,7 @@ export type ContentService = ReturnType<typeof createContentService>;
 
 export function createContentService(backend: Backend, defaultTimeoutMs: number) {
   const api = createApiClient({ baseUrl: backend.baseUrl, fetch: backend.fetch, defaultTimeoutMs });
-  const cache = createSharedCache({ maxBytes: CONTENT_CACHE_BYTES, freshMs: TTL });
+  const cache = createSharedCache({ name: "content", maxBytes: CONTENT_CACHE_BYTES, freshMs: TTL });
   backend.onChange(() => cache.clear());
   /** SEO entries with the city tokens filled, per answer (a new answer is a new object) and city id. */
   const filled = new WeakMap<readonly SeoEntry[], Map<number, SeoEntry[]>>();

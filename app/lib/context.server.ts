@@ -61,7 +61,7 @@ export function createAppContextFactory(env: Env, backend: Backend, limits: Limi
   /** Anonymous catalogue reads, shared by every request (API_CACHE_TTL; cleared on catalogue changes). */
   const readCache =
     env.API_CACHE_TTL > 0
-      ? createSharedCache({ maxBytes: env.API_CACHE_MB * 1024 * 1024, freshMs: env.API_CACHE_TTL * 1000, staleMs: env.API_CACHE_TTL * 10_000 })
+      ? createSharedCache({ name: "api", maxBytes: env.API_CACHE_MB * 1024 * 1024, freshMs: env.API_CACHE_TTL * 1000, staleMs: env.API_CACHE_TTL * 10_000 })
       : undefined;
   if (readCache) backend.onChange(() => readCache.clear());
 

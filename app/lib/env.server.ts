@@ -67,6 +67,11 @@ export const EnvSchema = z.object({
   YANDEX_MAPS_KEY: optional(z.string().trim().regex(/^[A-Za-z0-9-]{8,64}$/, "a Yandex Maps API key").optional()),
   LOG_LEVEL: optional(z.enum(["silent", "error", "info"]).default("info")),
   /**
+   * Bearer token of /metrics for a scraper on another machine (ADR 057); unset = /metrics answers
+   * only clients on this machine that came through no proxy.
+   */
+  METRICS_TOKEN: optional(z.string().regex(/^[\x21-\x7e]{32,256}$/, "32 to 256 printable characters without spaces").optional()),
+  /**
    * Outgoing mail of the embedded API (order confirmations): smtp://user:password@host:587 or
    * smtps://…:465. Unset = each letter is written to the server log.
    */

@@ -153,7 +153,7 @@ export function createSitemapService(
   now: () => number = Date.now,
 ) {
   const api = createApiClient({ baseUrl: backend.baseUrl, fetch: backend.fetch, defaultTimeoutMs });
-  const cache = createSharedCache({ maxEntries: MAX_CACHED_FILES, maxBytes: MAX_CACHED_BYTES, sizeOf: resultSize, freshMs: FRESH_MS, staleMs: STALE_MS, now });
+  const cache = createSharedCache({ name: "sitemap", maxEntries: MAX_CACHED_FILES, maxBytes: MAX_CACHED_BYTES, sizeOf: resultSize, freshMs: FRESH_MS, staleMs: STALE_MS, now });
   backend.onChange(() => cache.clear());
 
   class Unavailable extends Error {}
