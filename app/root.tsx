@@ -61,6 +61,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     nonce: context.nonce,
     /** §9 Yandex Metrika counter (METRIKA_ID): the one configuration value the browser gets. */
     metrikaId: context.metrikaId,
+    /** Error reporting (SENTRY_DSN, ADR 058): the public DSN, release and environment; null = off. */
+    errorReporting: context.errorReporting,
   };
 }
 
