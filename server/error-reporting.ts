@@ -38,7 +38,7 @@ import { redactUrl } from "./log-redact.ts";
 export const TRACES_SAMPLE_RATE = 0.2;
 
 /** Scopes per request: what one request adds to its scope never shows on another's event. */
-function useAsyncLocalStorage() {
+function scopesPerRequest() {
   const storage = new AsyncLocalStorage<{ scope: Scope; isolationScope: Scope }>();
   const scopes = () => storage.getStore() ?? { scope: getDefaultCurrentScope(), isolationScope: getDefaultIsolationScope() };
   setAsyncContextStrategy({
@@ -74,7 +74,7 @@ function fetchTransport(options: BaseTransportOptions): Transport {
 export function startErrorReporting(env: Pick<Env, "SENTRY_DSN" | "SENTRY_RELEASE" | "APP_ENV">, overrides: { tracesSampleRate?: number } = {}): boolean {
   const config = errorReportingConfig(env);
   if (!config) return false;
-  useAsyncLocalStorage();
+  scopesPerRequest();
   const options: ServerRuntimeClientOptions = {
     dsn: config.dsn,
     release: config.release,
