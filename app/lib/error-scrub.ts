@@ -34,9 +34,9 @@ export const HIDDEN = "[скрыто]";
 const EMAIL = /[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 /**
  * A phone: +7/8 and ten digits with any spaces, dashes, dots and brackets between them (as people
- * type them, also URL-encoded: %2B, %20, %28, %29), or a bare run of 10–15 digits.
+ * type them, also URL-encoded: %2B, %20, %28, %29), or a bare run of 10–15 digits (a 10-digit one is a number without +7).
  */
-const PHONE = /(?:\+|%2B)?(?<![\d])(?:\d(?:[\s().-]|%20|%28|%29){0,3}){10,14}\d(?![\d])/gi;
+const PHONE = /(?:\+|%2B)?(?<![\d])(?:\d(?:[\s().-]|%20|%28|%29){0,3}){9,14}\d(?![\d])/gi;
 /** A query parameter whose value is never sent. */
 const SECRET_PARAM = /token|password|passwd|secret|code|e-?mail|phone|tel|auth|session/i;
 /** A path segment that looks like a random key: 20+ letters, digits, dashes or underscores with digits in it. */
