@@ -18,6 +18,7 @@ import {
   getClient,
   getRootSpan,
   spanToJSON,
+  startNewTrace,
   startSpan,
   updateSpanName,
   withScope,
@@ -73,20 +74,22 @@ export const instrumentations: ServerInstrumentation[] = [
       handler.instrument({
         async request(handleRequest, { request }) {
           const url = new URL(request.url);
-          await withIsolationScope(async () => {
-            await startSpan(
-              {
-                name: `${request.method} ${url.pathname.replace(/\.data$/, "")}`,
-                op: "http.server",
-                forceTransaction: true,
-                attributes: { [SOURCE]: "url", "http.request.method": request.method },
-              },
-              async (span) => {
+          // A new trace per request: a cloned isolation scope would share one trace id and one
+          // sampling draw, so every request of the process would be traced, or none.
+          const span = {
+            name: `${request.method} ${url.pathname.replace(/\.data$/, "")}`,
+            op: "http.server",
+            forceTransaction: true,
+            attributes: { [SOURCE]: "url", "http.request.method": request.method },
+          };
+          await withIsolationScope(() =>
+            startNewTrace(() =>
+              startSpan(span, async (root) => {
                 const { status } = await handleRequest();
-                if (status === "error") span.setStatus({ code: 2, message: "internal_error" });
-              },
-            );
-          });
+                if (status === "error") root.setStatus({ code: 2, message: "internal_error" });
+              }),
+            ),
+          );
         },
       });
     },

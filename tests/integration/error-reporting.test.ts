@@ -132,6 +132,12 @@ describe("error reporting with SENTRY_DSN (a fake ingest)", () => {
     expect(spans.filter((s) => s.is_segment).map((s) => s.name)).toEqual(["GET /order/:id"]);
     expect(spans.filter((s) => !s.is_segment).map((s) => s.name)).toContain("routes/order");
 
+    // Each request is its own trace (and its own sampling draw).
+    await handler(new Request("http://shop.test/order/78.data"));
+    await getClient()!.flush(3000);
+    const traces = new Set(ingest.envelopes.map((e) => (JSON.parse(e.body.split("\n")[0]) as { trace?: { trace_id?: string } }).trace?.trace_id));
+    expect(traces.size).toBe(2);
+
     for (const envelope of ingest.envelopes) {
       for (const secret of PERSONAL) expect(envelope.body).not.toContain(secret);
       expect(envelope.body.toLowerCase()).not.toContain("cookie");
