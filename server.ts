@@ -35,9 +35,12 @@ import { createYandexMarketFeed } from "./app/features/feed/yandex-market.server
 import { closePrestartedPglite } from "./api/db/pglite-prestart.ts";
 import { createLimits } from "./limits/limiter.ts";
 import { createMetrics } from "./server/metrics.ts";
+import { startErrorReporting, stopErrorReporting } from "./server/error-reporting.ts";
 
 export async function startServer(env: Env) {
   const startedAt = performance.now();
+  // Error reporting (ADR 058), before anything can fail: only when SENTRY_DSN is set.
+  startErrorReporting(env);
   // The route modules load while the backend starts (production; development uses Vite).
   const serverBuild =
     env.NODE_ENV === "development" ? null : (import(/* @vite-ignore */ path.resolve("build/server/index.js")) as Promise<ServerBuild>);
@@ -76,7 +79,7 @@ export async function startServer(env: Env) {
   });
   // Methods, the request target, X-Forwarded-* from untrusted peers, Host (ADR 024).
   app.use(requestGuard());
-  app.use(securityHeaders({ frameSources: env.YANDEX_MAPS_KEY ? [MAP_WIDGET_ORIGIN] : [], metrika: Boolean(env.METRIKA_ID) }));
+  app.use(securityHeaders({ frameSources: env.YANDEX_MAPS_KEY ? [MAP_WIDGET_ORIGIN] : [], metrika: Boolean(env.METRIKA_ID), reportTo: env.SENTRY_DSN }));
   // No write from another site; no body over its limit, refused before it is read (ADR 024).
   app.use(crossSiteGuard());
   // File uploads get the upload limit plus multipart overhead (contract/file.ts).
@@ -170,6 +173,7 @@ export async function startServer(env: Env) {
       clearTimeout(force);
       await backend.close();
       await limits.close();
+      await stopErrorReporting();
       console.log("Closed");
     })();
     return closing;

@@ -9,6 +9,10 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { reportServerError } from "./lib/error-reporting.server.ts";
+
+/** Error reporting's spans and route errors (SENTRY_DSN, ADR 058); instruments nothing without a DSN. */
+export { instrumentations } from "./lib/error-reporting.server.ts";
 
 /** Deferred data that has not arrived by then is rejected into its error boundary. */
 export const streamTimeout = 5_000;
@@ -60,8 +64,11 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        // Errors in the shell reject the promise above; later ones are logged here.
-        if (shellRendered) console.error(error);
+        // Errors in the shell reject the promise above; later ones are logged (and reported) here.
+        if (shellRendered) {
+          console.error(error);
+          reportServerError(error, { request });
+        }
       },
     });
   });
@@ -78,11 +85,13 @@ function isActionOriginRefusal(error: unknown): boolean {
 /**
  * A client's mistakes (a 404, a POST to a page without an action) get the request log's one line,
  * not a stack trace (issue 16); server errors are logged with their stack, as React Router's
- * default does, unless the client went away.
+ * default does, unless the client went away. Those are also reported (SENTRY_DSN, ADR 058): a
+ * loader's or action's error once, with its route (its instrumentation saw it first), a render's here.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if ((isRouteErrorResponse(error) && error.status < 500) || isActionOriginRefusal(error)) return;
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   console.error(inner ?? error);
+  reportServerError(inner ?? error, { request });
 };

@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useNavigation,
+  useRouteError,
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -22,6 +23,7 @@ import { shellData } from "./layouts/parts/shell.server.tsx";
 import { sessionUser } from "./features/auth/session-user.server.ts";
 import { AUTH_ACTIONS } from "./features/auth/auth-forms.ts";
 import { MetrikaPixel, MetrikaTag, useMetrika } from "./components/metrika.tsx";
+import { reportBoundaryError, startBrowserErrorReporting } from "./lib/error-reporting.client.ts";
 import { PersonalStateProvider } from "./features/shopping/personal-state.tsx";
 import { loadPersonal } from "./features/shopping/personal.server.ts";
 import { nowOrLater, SECONDARY_DATA_WAIT_MS, settledWithin } from "./lib/defer.server.ts";
@@ -61,6 +63,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     nonce: context.nonce,
     /** §9 Yandex Metrika counter (METRIKA_ID): the one configuration value the browser gets. */
     metrikaId: context.metrikaId,
+    /** Error reporting (SENTRY_DSN, ADR 058): the public DSN, release and environment; null = off. */
+    errorReporting: context.errorReporting,
   };
 }
 
@@ -85,6 +89,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = root?.nonce;
   const metrikaId = root?.metrikaId ?? null;
   useMetrika(metrikaId);
+  // Error reporting (SENTRY_DSN, ADR 058): the SDK's chunk loads after hydration, only when configured.
+  const errorReporting = root?.errorReporting ?? null;
+  useEffect(() => startBrowserErrorReporting(errorReporting), [errorReporting]);
   return (
     <html lang="ru">
       <head>
@@ -124,6 +131,8 @@ export default function App() {
 /** Errors no layout route caught (the 404 of any path, a failed root loader). */
 export function ErrorBoundary() {
   const root = useRootData();
+  const error = useRouteError();
+  useEffect(() => reportBoundaryError(error), [error]);
   // Inside the normal site layout when the shell's data is there (§2).
   return root ? (
     <PersonalStateProvider>

@@ -2,11 +2,13 @@
  * The last handler of the pipeline: errors that reach Express. A client's mistake (an error with
  * a 4xx status, such as the router's URIError for "%FF", or a value that cannot go into a URL or a
  * header) answers its 4xx with a short Russian text and one log line (issue 16); anything else is
- * our bug: 500 with its stack on stderr. Express's own handler printed a stack for both.
+ * our bug: 500 with its stack on stderr, and reported when SENTRY_DSN is set (ADR 058). Express's
+ * own handler printed a stack for both.
  */
 import type { ErrorRequestHandler } from "express";
 import { quoted, reject } from "./reject.ts";
 import { redactUrl } from "./log-redact.ts";
+import { reportServerError } from "#app/lib/error-reporting.server.ts";
 
 /** Node's codes for a URL or header value that cannot be built from what the client sent. */
 const CLIENT_VALUE_CODES = new Set(["ERR_INVALID_URL", "ERR_INVALID_CHAR", "ERR_HTTP_INVALID_HEADER_VALUE", "ERR_INVALID_HTTP_TOKEN", "ERR_UNESCAPED_CHARACTERS"]);
@@ -33,7 +35,10 @@ export function errorHandler(): ErrorRequestHandler {
     const status = clientErrorStatus(error);
     if (res.headersSent) {
       // Too late for an answer: the client gets a cut-off response rather than a wrong one.
-      if (status === null) console.error(`${req.method} ${redactUrl(req.originalUrl)}: failed after the headers were sent`, error);
+      if (status === null) {
+        console.error(`${req.method} ${redactUrl(req.originalUrl)}: failed after the headers were sent`, error);
+        reportServerError(error, { request: { method: req.method, url: req.originalUrl } });
+      }
       res.destroy();
       return;
     }
@@ -42,6 +47,7 @@ export function errorHandler(): ErrorRequestHandler {
       return reject(res, status, MESSAGES[status] ?? MESSAGES[400], quoted(reason));
     }
     console.error(`${req.method} ${redactUrl(req.originalUrl)}`, error);
+    reportServerError(error, { request: { method: req.method, url: req.originalUrl } });
     res.status(500).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).send("Внутренняя ошибка сервера");
   };
 }

@@ -45,6 +45,15 @@ describe("securityHeaders", () => {
     expect(headersFor("shop.example").headers.get("Content-Security-Policy")).not.toContain("yandex");
   });
 
+  it("lets the browser's error reports reach the DSN's origin, only when SENTRY_DSN is set (ADR 058)", () => {
+    const policy = headersFor("shop.example", "https", { reportTo: "https://abc123@o1.ingest.sentry.io/42" }).headers.get("Content-Security-Policy")!;
+    expect(policy).toContain("connect-src 'self' https://o1.ingest.sentry.io;");
+    // Only connect-src: the SDK is our own chunk, the reports are fetch requests.
+    expect(policy).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic';/);
+    expect(policy).not.toContain("abc123");
+    expect(headersFor("shop.example", "https").headers.get("Content-Security-Policy")).not.toContain("sentry");
+  });
+
   it("sends HSTS for a year with subdomains, on https only (issue 16)", () => {
     expect(HSTS).toBe("max-age=31536000; includeSubDomains");
     expect(headersFor("shop.example", "https").headers.get("Strict-Transport-Security")).toBe(HSTS);

@@ -35,9 +35,9 @@ const POLICY_TAILS_KEPT = 64;
  */
 export const METRIKA_ORIGIN = "https://mc.yandex.ru";
 
-function policyTail(protocol: string, host: string, frameSources: string, analytics: string): string {
+function policyTail(protocol: string, host: string, frameSources: string, analytics: string, errorReports = ""): string {
   // Options are part of the key: two servers with different options may share this module (tests).
-  const key = `${protocol}://${host}\n${frameSources}\n${analytics}`;
+  const key = `${protocol}://${host}\n${frameSources}\n${analytics}\n${errorReports}`;
   let tail = policyTails.get(key);
   if (tail === undefined) {
     tail = [
@@ -45,7 +45,7 @@ function policyTail(protocol: string, host: string, frameSources: string, analyt
       "style-src 'self' 'unsafe-inline'",
       `img-src 'self' data: blob:${analytics}`,
       "font-src 'self'",
-      `connect-src 'self'${analytics}`,
+      `connect-src 'self'${analytics}${errorReports}`,
       `frame-src 'self'${frameSources}`,
       "frame-ancestors 'self'",
       // The city picker posts to /city, which may redirect to the other regional host (§1).
@@ -67,14 +67,16 @@ export const HSTS = "max-age=31536000; includeSubDomains";
  * the nonce; styles allow inline attributes because React writes style props. The host is the
  * one the request guard checked (Host, or a trusted proxy's X-Forwarded-Host).
  */
-export function securityHeaders(options: { frameSources?: readonly string[]; metrika?: boolean } = {}): RequestHandler {
+export function securityHeaders(options: { frameSources?: readonly string[]; metrika?: boolean; reportTo?: string } = {}): RequestHandler {
   // Other sites the pages may embed (the contacts page's map widget, when a key is configured).
   const frameSources = (options.frameSources ?? []).map((source) => ` ${source}`).join("");
+  // The browser's error reports go to the DSN's host (SENTRY_DSN, ADR 058): connect-src only.
+  const errorReports = options.reportTo ? ` ${new URL(options.reportTo).origin}` : "";
   const analytics = options.metrika ? ` ${METRIKA_ORIGIN}` : "";
   return (req, res, next) => {
     const nonce = newNonce();
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${nonce}' ${policyTail(req.protocol, req.host ?? "", frameSources, analytics)}`);
+    res.setHeader("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${nonce}' ${policyTail(req.protocol, req.host ?? "", frameSources, analytics, errorReports)}`);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

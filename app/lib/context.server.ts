@@ -18,6 +18,7 @@ import { createContentService } from "./content.server.ts";
 import { authCookieMigration, authCookies, cityCookie, managerCookie, readAuthCookies, readCookies } from "./cookies.server.ts";
 import type { Env } from "./env.server.ts";
 import { pageLimitedFetch } from "./page-limit.server.ts";
+import { errorReportingConfig } from "./error-reporting-config.server.ts";
 import { createLimits, type Limits } from "#limits/limiter.ts";
 
 export interface Site {
@@ -144,6 +145,8 @@ export function createAppContextFactory(env: Env, backend: Backend, limits: Limi
       mapsKey: env.YANDEX_MAPS_KEY ?? null,
       /** §9 Yandex Metrika counter (METRIKA_ID, digits); null = no analytics tag at all. */
       metrikaId: env.METRIKA_ID ? Number(env.METRIKA_ID) : null,
+      /** Error reporting in the browser (SENTRY_DSN, ADR 058); null = no SDK is downloaded. */
+      errorReporting: errorReportingConfig(env),
       /** DADATA_API_KEY for the address suggestions (server only: pages get a boolean). */
       dadataKey: env.DADATA_API_KEY ?? null,
     };

@@ -62,7 +62,13 @@ export const EnvSchema = z.object({
   TRUST_PROXY: optional(TrustProxy),
   /** §9: environment name, default demo. */
   APP_ENV: optional(z.string().default("demo")),
+  /**
+   * Error reporting (issue 28, ADR 058): a Sentry DSN (https://key@host/project). Unset: nothing is
+   * reported and the browser downloads no SDK.
+   */
   SENTRY_DSN: optional(z.string().url().optional()),
+  /** The release reports name; unset: podarki-storefront@<package version> (a build may pass its git sha). */
+  SENTRY_RELEASE: optional(z.string().trim().max(200).optional()),
   /** Yandex Maps key: the contacts page embeds a map widget; unset = a map picture with links. */
   YANDEX_MAPS_KEY: optional(z.string().trim().regex(/^[A-Za-z0-9-]{8,64}$/, "a Yandex Maps API key").optional()),
   LOG_LEVEL: optional(z.enum(["silent", "error", "info"]).default("info")),
