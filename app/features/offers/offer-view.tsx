@@ -15,6 +15,7 @@ import { AppLink } from "#app/lib/navigation.tsx";
 import { OfferStatus, listPath } from "./offer-list.tsx";
 import type { OfferActionReply, OfferVersions } from "./offers.server.ts";
 import { OfferVersionsBlock } from "./offer-versions.tsx";
+import { OfferLinesHead } from "./offer-lines-head.tsx";
 import { DeleteConfirmStep, FavoriteToggle, ManageStatus, OfferActions, offerManageKey } from "./offer-manage.tsx";
 import { OfferTotals } from "./offer-totals.tsx";
 
@@ -222,27 +223,7 @@ export function OfferLines({ items }: { items: KpItem[] }) {
   return (
     <table className="offer-lines" data-testid="offer-lines">
       <caption className="visually-hidden">Товары предложения: {items.length}</caption>
-      <thead>
-        <tr>
-          <th scope="col">
-            <span className="visually-hidden">Фото</span>
-          </th>
-          <th scope="col">Товар</th>
-          <th scope="col">Артикул</th>
-          <th scope="col" className="num">
-            Кол-во
-          </th>
-          <th scope="col" className="num">
-            Цена за шт.
-          </th>
-          <th scope="col" className="num">
-            Нанесение
-          </th>
-          <th scope="col" className="num">
-            Сумма
-          </th>
-        </tr>
-      </thead>
+      <OfferLinesHead />
       <tbody>
         {items.map((line) => (
           <tr key={line.id} data-testid="offer-line">

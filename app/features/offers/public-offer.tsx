@@ -18,6 +18,7 @@ import { Field, FormMessage, useShopForm } from "#app/lib/form-fields.tsx";
 import { formMessage, type FormReply } from "#app/lib/forms.ts";
 import { PhoneInput } from "#app/lib/mask.tsx";
 import { OfferTotals } from "./offer-totals.tsx";
+import { OfferLinesHead } from "./offer-lines-head.tsx";
 import { ACCEPT_FIELD, ACCEPTED_ANCHOR, ACCEPT_NAME_MAX, ACCEPT_PHONE_MAX, acceptProblems, dateTimeAttr, moscowDate, moscowMoment } from "./public-offer.ts";
 
 export function PublicOfferView({ offer, reply }: { offer: KpPublic; reply: FormReply | null }) {
@@ -180,32 +181,17 @@ function SellerRequisites({ seller }: { seller: KpDocumentSeller }) {
   );
 }
 
+function LineVariation({ line }: { line: KpDocumentLine }) {
+  const variation = variationBesideTitle(line.title, line.variation);
+  return variation ? <span className="offer__sub">{variation}</span> : null;
+}
+
 /** The lines as the document lists them: a table on a wide screen, cards on a phone (offers.css). */
 export function PublicOfferLines({ lines }: { lines: KpDocumentLine[] }) {
   return (
     <table className="offer-lines public-offer__lines" data-testid="public-offer-lines">
       <caption className="visually-hidden">Товары предложения: {lines.length}</caption>
-      <thead>
-        <tr>
-          <th scope="col">
-            <span className="visually-hidden">Фото</span>
-          </th>
-          <th scope="col">Товар</th>
-          <th scope="col">Артикул</th>
-          <th scope="col" className="num">
-            Кол-во
-          </th>
-          <th scope="col" className="num">
-            Цена за шт.
-          </th>
-          <th scope="col" className="num">
-            Нанесение
-          </th>
-          <th scope="col" className="num">
-            Сумма
-          </th>
-        </tr>
-      </thead>
+      <OfferLinesHead />
       <tbody>
         {lines.map((line) => (
           <tr key={line.position} data-testid="public-offer-line">
@@ -214,7 +200,7 @@ export function PublicOfferLines({ lines }: { lines: KpDocumentLine[] }) {
             </td>
             <td data-label="Товар" className="offer-lines__title">
               {line.title}
-              {variationBesideTitle(line.title, line.variation) ? <span className="offer__sub">{line.variation}</span> : null}
+              <LineVariation line={line} />
               {line.printLines.length ? (
                 <ul className="offer-lines__print" aria-label="Нанесение">
                   {line.printLines.map((p, i) => (
