@@ -84,11 +84,16 @@ test.describe("without DADATA_API_KEY", () => {
 
   test("the page asks nothing and shows nothing; the route answers «nothing to ask»", async ({ page, request }) => {
     const asked = suggestionRequests(page);
+    const scripts: string[] = [];
+    page.on("request", (request) => void (request.resourceType() === "script" && scripts.push(request.url())));
     await page.goto(`${SHOP_URL}/about`);
     await waitForHydration(page);
     await expect(page.locator("details.city-picker summary")).toContainText("Россия");
     await expect(page.locator(".city-suggestion")).toHaveCount(0);
     expect(asked).toEqual([]);
+    // Not even the suggestion's code is downloaded.
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => url.includes("city-suggestion"))).toEqual([]);
 
     const answer = await request.get(`${SHOP_URL}/city/from-ip`);
     expect(answer.status()).toBe(200);

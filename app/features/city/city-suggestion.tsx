@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import { CITY_ASKED_COOKIE } from "#app/lib/city.ts";
 import type { loader } from "#app/routes/city-from-ip.ts";
 
 /** The resource route of the suggestion (routes/city-from-ip.ts). */
@@ -9,11 +8,6 @@ export const CITY_FROM_IP_PATH = "/city/from-ip";
 const STORAGE_KEY = "tmg_city_from_ip";
 
 type Suggestion = { id: number; title: string };
-
-/** Whether the visitor answered the city question already (the cookie is readable on purpose). */
-function answered(): boolean {
-  return document.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${CITY_ASKED_COOKIE}=`));
-}
 
 /** The suggestion this tab was given for this city, undefined when it has not asked yet. */
 function savedSuggestion(cityId: number): Suggestion | null | undefined {
@@ -37,14 +31,14 @@ function saveSuggestion(cityId: number, suggestion: Suggestion | null) {
 
 /**
  * "Ваш город — Москва?" under the header's city picker (ADR 062): the city DaData finds for the
- * visitor's IP, when it is another of the shop's cities than the current one. Asked once, after
- * hydration, only when the shop has a DaData key (`enabled`) and the visitor has not answered yet
- * (the `cityAsked` cookie): the page itself (cached, shared) never carries it. "Да" is the city
+ * visitor's IP, when it is another of the shop's cities than the current one. Rendered by
+ * `CitySuggestionSlot` after hydration, only when the shop has a DaData key and the visitor has not
+ * answered yet (the `cityAsked` cookie): the page itself (cached, shared) never carries it. "Да" is the city
  * switch's own form (POST /city: the msk. host for Москва, the cookie otherwise); "Выбрать
  * другой" remembers the answer and opens the picker. Without JavaScript nothing is shown: the
  * picker is there.
  */
-export function CitySuggestion({ enabled, cityId, redirectTo, onChooseOther }: { enabled: boolean; cityId: number; redirectTo: string; onChooseOther: () => void }) {
+export function CitySuggestion({ cityId, redirectTo, onChooseOther }: { cityId: number; redirectTo: string; onChooseOther: () => void }) {
   const fetcher = useFetcher<typeof loader>();
   const dismiss = useFetcher();
   const [suggestion, setSuggestion] = useState<Suggestion | null>(null);
@@ -52,11 +46,10 @@ export function CitySuggestion({ enabled, cityId, redirectTo, onChooseOther }: {
   const load = fetcher.load;
 
   useEffect(() => {
-    if (!enabled || answered()) return;
     const saved = savedSuggestion(cityId);
     if (saved !== undefined) setSuggestion(saved);
     else void load(CITY_FROM_IP_PATH);
-  }, [enabled, cityId, load]);
+  }, [cityId, load]);
 
   useEffect(() => {
     const answer = fetcher.data;
@@ -67,7 +60,7 @@ export function CitySuggestion({ enabled, cityId, redirectTo, onChooseOther }: {
     setSuggestion(found);
   }, [fetcher.data, cityId]);
 
-  if (!enabled || !suggestion || closed) return null;
+  if (!suggestion || closed) return null;
   const chooseOther = () => {
     setClosed(true);
     saveSuggestion(cityId, null);

@@ -4,7 +4,7 @@ import { useRootData } from "#app/lib/root-data.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { telHref } from "#app/lib/format.ts";
 import { CityPicker } from "#app/features/city/city-picker.tsx";
-import { CitySuggestion } from "#app/features/city/city-suggestion.tsx";
+import { CitySuggestionSlot } from "#app/features/city/city-suggestion-slot.tsx";
 import { Logo } from "#app/components/logo.tsx";
 import { CatalogMenu } from "./catalog-menu.tsx";
 import { SearchBox } from "#app/features/search/search-box.tsx";
@@ -33,7 +33,7 @@ export function Header() {
         {root ? (
           <div className="header__city">
             <CityPicker ref={picker} city={root.city} cities={root.cities} redirectTo={redirectTo} />
-            <CitySuggestion enabled={root.detectCity} cityId={root.city.id} redirectTo={redirectTo} onChooseOther={openPicker} />
+            <CitySuggestionSlot enabled={root.detectCity} cityId={root.city.id} redirectTo={redirectTo} onChooseOther={openPicker} />
           </div>
         ) : null}
         <nav className="header__links" aria-label="Информация для покупателей">
