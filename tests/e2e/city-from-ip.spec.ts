@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { once } from "node:events";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
 import { SERVER_ENTRY, SHOP_PORT, SHOP_URL } from "#tests/support/servers.ts";
@@ -135,6 +136,9 @@ test.describe("with DADATA_API_KEY", () => {
       const suggestion = page.getByRole("dialog", { name: "Ваш город — Москва?" });
       await expect(suggestion).toBeVisible();
       await expect(page.locator("details.city-picker summary")).toContainText("Россия");
+      // The question and its buttons: no serious or critical accessibility violation.
+      const axe = await new AxeBuilder({ page }).include(".city-suggestion").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+      expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
       await page.screenshot({ path: test.info().outputPath("city-suggestion-1366.png") });
       await page.setViewportSize({ width: 375, height: 740 });
       await expect(suggestion).toBeInViewport({ ratio: 1 });
