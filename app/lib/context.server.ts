@@ -67,7 +67,7 @@ export function createAppContextFactory(env: Env, backend: Backend, limits: Limi
       : undefined;
   if (readCache) backend.onChange(() => readCache.clear());
   /** The visitor's city from their IP (ADR 062): only with DADATA_API_KEY; one per process, its cache shared. */
-  const ipLocator = env.DADATA_API_KEY ? createIpLocator({ apiKey: env.DADATA_API_KEY, baseUrl: env.DADATA_URL, limits }) : null;
+  const ipLocator = env.DADATA_API_KEY ? createIpLocator({ apiKey: env.DADATA_API_KEY, baseUrl: env.DADATA_URL, limits, log: env.LOG_LEVEL === "silent" ? () => {} : undefined }) : null;
 
   /**
    * §4 city selection from the host (without port) and the cityId cookie; `cookie` is the
