@@ -31,7 +31,7 @@ export interface ChangeEvents {
   notify(): Promise<void>;
   /** Runs `listener` on every change; the function returned stops it. */
   onChange(listener: () => void): () => void;
-  /** Settles once the subscription is live (true) or its first attempt failed (false); true without Redis. */
+  /** Settles once the subscription and the publishing connection are up (true) or either's first attempt failed (false); true without Redis. */
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -93,13 +93,15 @@ export function createChangeEvents(options: ChangeEventsOptions = {}): ChangeEve
     if (message !== self) fire();
   };
   const subscribed = subscriber.subscribe(channel, onMessage);
-  const ready = new Promise<boolean>((resolve) => {
+  // Both connections: the subscription, and the command connection that publishes.
+  const listening = new Promise<boolean>((resolve) => {
     subscribed.then(
       () => resolve(true),
       () => resolve(false),
     );
     subscriber.once("error", () => resolve(false));
   });
+  const ready = Promise.all([listening, redis.ready()]).then(([a, b]) => a && b);
   subscribed.catch(() => {});
 
   return {
