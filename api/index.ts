@@ -7,7 +7,7 @@
  * (one query on the migrations table) + one "is seeded" query. Nothing heavy runs there.
  */
 import { createApp } from "./app";
-import { openDatabase, type Database, type Db } from "./db/client";
+import { DEMO_DATA_LOCK, openDatabase, withAdvisoryLock, type Database, type Db } from "./db/client";
 import { prepareDatabase } from "./db/prepare";
 import { DEFAULT_SEED_GROUPS } from "./db/seed";
 import { createMailer, isProductionEnv, type Mailer } from "./mail/mailer";
@@ -148,14 +148,22 @@ export async function startReferenceApi(options: StartOptions): Promise<Referenc
     await prepareDatabase(database, options.seedGroups ?? DEFAULT_SEED_GROUPS);
     // Demo accounts (password demo12345) everywhere but production (ADR 033).
     if (options.appEnv !== "production") {
-      // Their companies, addresses, orders and offers (ADR 035), only what each account lacks.
-      await seedDemoAccountData(database.db, await ensureDemoAccounts(database.db));
+      await prepareDemoAccounts(database);
     }
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
   }
   return createReferenceApi(database, options);
+}
+
+/**
+ * The demo accounts and their companies, addresses, orders and offers (ADR 035), only what each
+ * account lacks; one instance at a time, or two starting together on one PostgreSQL would both
+ * find them missing and both add them (ADR 061).
+ */
+export function prepareDemoAccounts(database: Pick<Database, "db" | "kind">): Promise<void> {
+  return withAdvisoryLock(database, DEMO_DATA_LOCK, async () => seedDemoAccountData(database.db, await ensureDemoAccounts(database.db)));
 }
 
 async function ping(db: Db): Promise<boolean> {

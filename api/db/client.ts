@@ -187,6 +187,27 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
+/**
+ * Runs `work` while holding a PostgreSQL session advisory lock (on one dedicated connection; the
+ * work uses the pool as usual), so instances starting together on one database take turns (ADR
+ * 061). PGlite has one process per data folder (ADR 039): `work` runs as it is.
+ */
+export async function withAdvisoryLock<T>(database: Pick<Database, "db" | "kind">, key: number, work: () => Promise<T>): Promise<T> {
+  if (database.kind === "pglite") return work();
+  const pool = (database.db as unknown as { $client: Pool }).$client;
+  const conn = await pool.connect();
+  try {
+    await conn.query("SELECT pg_advisory_lock($1)", [key]);
+    return await work();
+  } finally {
+    await conn.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => {});
+    conn.release();
+  }
+}
+
+/** The advisory lock of the demo accounts' data at start (api/index.ts). */
+export const DEMO_DATA_LOCK = 727003;
+
 /** Raw query returning rows, for SQL that the query builder can't express (both drivers return `rows`). */
 export async function queryRows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -5,6 +5,7 @@
  *   (TEST_REDIS_URL, a channel and key prefix of this run's own): a catalogue change announced on
  *   A drops B's search answers at once (they would otherwise live for minutes), B's listeners run
  *   once, and a limit spent on A is spent on B.
+ * - Two instances starting together on one PostgreSQL add the demo accounts' data once.
  * - A Redis server of the test's own, stopped and started again: writes through the API succeed
  *   while it is down, the writer's caches are still dropped, `/readyz` answers 200 "degraded"
  *   (503 only without the database), and once Redis is back it says "ready" and events flow.
@@ -15,7 +16,8 @@ import express from "express";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import { createReferenceApi, type ReferenceApi } from "../../api/index";
+import { createReferenceApi, prepareDemoAccounts, type ReferenceApi } from "../../api/index";
+import { DEMO_ADDRESSES, DEMO_COMPANIES, ORDER_PLAN } from "../../api/account/demo-data";
 import { MEMORY, migrateDatabase, openDatabase, queryRows, type Database } from "../../api/db/client";
 import { seedDatabase } from "../../api/db/seed";
 import { refreshCatalogFacets } from "../../api/catalog/refresh";
@@ -149,6 +151,28 @@ describe.skipIf(!databaseUrl || !redisUrl)("two instances on one PostgreSQL and 
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(((await refused.json()) as { message: string }).message).toMatch(/^Слишком много подписок/);
+  });
+});
+
+describe.skipIf(!databaseUrl)("two instances starting together on one PostgreSQL", () => {
+  it("add the demo accounts' companies, addresses and orders once, not once each", async () => {
+    const scratch = await createScratchDatabase(databaseUrl!);
+    const databases: Database[] = [];
+    try {
+      for (let i = 0; i < 2; i++) databases.push(await openDatabase({ databaseUrl: scratch.url, dataDir: MEMORY }));
+      await migrateDatabase(databases[0]!);
+      await seedDatabase(databases[0]!.db, { groups: 40 });
+      // The start-up step of each instance, at the same moment.
+      await Promise.all(databases.map((database) => prepareDemoAccounts(database)));
+      const count = async (table: "legal_companies" | "shipment_addresses" | "orders") =>
+        (await queryRows<{ n: number }>(databases[0]!.db, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE user_id = (SELECT id FROM users WHERE email = 'user@demo.ru')`))[0]!.n;
+      expect(await count("legal_companies")).toBe(DEMO_COMPANIES.length);
+      expect(await count("shipment_addresses")).toBe(DEMO_ADDRESSES.length);
+      expect(await count("orders")).toBe(ORDER_PLAN.length);
+    } finally {
+      await Promise.all(databases.map((d) => d.close()));
+      await scratch.drop();
+    }
   });
 });
 
