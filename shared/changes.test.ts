@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { connectRedis, type RedisLink } from "./redis.ts";
-import { createChangeEvents, type ChangeEvents } from "./changes.ts";
+import { announceChange, createChangeEvents, type ChangeEvents } from "./changes.ts";
 import { createLimits, RateLimited, type Limits } from "../limits/limiter.ts";
 import { TIERS } from "../limits/tiers.ts";
 import { hasRedisServer, startOwnRedis, type OwnRedis } from "../tests/support/redis-server.ts";
@@ -95,7 +95,17 @@ describe.skipIf(!redisUrl)("two instances on one Redis (TEST_REDIS_URL)", () => 
     await Promise.all([seenA.reach(3), seenB.reach(3)]);
     // B's own event came before the import's and was skipped.
     expect([seenA.count, seenB.count]).toEqual([3, 3]);
+
+    // A process that is no instance (npm run seed) announces its change the same way.
+    expect(await announceChange(redisUrl!, channel)).toBe(true);
+    await Promise.all([seenA.reach(4), seenB.reach(4)]);
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it("an announcement with Redis unreachable answers false and throws nothing", async () => {
+    const log: string[] = [];
+    expect(await announceChange("redis://127.0.0.1:1", channel, (m) => log.push(m))).toBe(false);
+    expect(log).toHaveLength(1);
   });
 });
 

@@ -17,9 +17,26 @@
  * import, `npm run seed`) announces it with `PUBLISH <channel> <anything>`.
  */
 import { randomUUID } from "node:crypto";
-import type { RedisLink } from "./redis.ts";
+import { connectRedis, type RedisLink } from "./redis.ts";
 
 export const CHANGE_CHANNEL = "shop:changes";
+
+/**
+ * For a process that wrote shared data and is no instance (`npm run seed`, an import): tells every
+ * instance on `url`. False when Redis could not be reached (logged); never throws.
+ */
+export async function announceChange(url: string, channel: string = CHANGE_CHANNEL, logError?: (message: string) => void): Promise<boolean> {
+  const link = connectRedis(url, { logError });
+  try {
+    if (!(await link.ready())) return false;
+    await link.client.publish(channel, `announced-${randomUUID()}`);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await link.close();
+  }
+}
 
 export interface ChangeEvents {
   readonly describe: string;
