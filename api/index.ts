@@ -162,7 +162,7 @@ export async function startReferenceApi(options: StartOptions): Promise<Referenc
  * account lacks; one instance at a time, or two starting together on one PostgreSQL would both
  * find them missing and both add them (ADR 061).
  */
-export function prepareDemoAccounts(database: Pick<Database, "db" | "kind">): Promise<void> {
+export function prepareDemoAccounts(database: Pick<Database, "db" | "kind" | "exclusive">): Promise<void> {
   return withAdvisoryLock(database, DEMO_DATA_LOCK, async () => seedDemoAccountData(database.db, await ensureDemoAccounts(database.db)));
 }
 
