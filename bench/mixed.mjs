@@ -22,6 +22,7 @@
 //
 // Environment: BENCH_MIXED_DURATION (s, 60), BENCH_MIXED_CONNECTIONS (50), BENCH_WARMUP (s, 10; 0 = none),
 // BENCH_TIMEOUT (s, 10).
+import { Buffer } from "node:buffer";
 import { request as httpRequest } from "node:http";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
