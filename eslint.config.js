@@ -32,6 +32,10 @@ const forbidden = {
     regex: "^(#limits/|(\\.\\./)+limits(/|$))",
     message: "contract/ holds the shapes and pure rules both sides share: it imports no other layer (docs/architecture.md, Where code goes).",
   },
+  log: {
+    regex: "^(#log/|(\\.\\./)+log(/|$))",
+    message: "contract/ holds the shapes and pure rules both sides share: it imports no other layer (docs/architecture.md, Where code goes).",
+  },
   appUi: {
     regex: "^(#app/|(\\.\\./)+(app/)?)(features|components|routes|layouts)(/|$)",
     message: "app/lib holds app-wide utilities that import no feature, component, route or layout (docs/architecture.md, Where code goes).",
@@ -62,8 +66,9 @@ export const boundaryZones = {
   "app/components": ["routes", "domainUi"],
   "app/layouts": ["routes"],
   api: ["express", "app", "server"],
-  contract: ["express", "app", "api", "server", "limits"],
+  contract: ["express", "app", "api", "server", "limits", "log"],
   limits: ["express", "app", "api", "server"],
+  log: ["express", "app", "api", "server"],
 };
 
 /*

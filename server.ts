@@ -36,9 +36,12 @@ import { closePrestartedPglite } from "./api/db/pglite-prestart.ts";
 import { createLimits } from "./limits/limiter.ts";
 import { createMetrics } from "./server/metrics.ts";
 import { startErrorReporting, stopErrorReporting } from "./server/error-reporting.ts";
+import { notice, setLogLevel } from "./log/logger.ts";
 
 export async function startServer(env: Env) {
   const startedAt = performance.now();
+  // JSON lines on stdout (ADR 056); LOG_LEVEL says which.
+  setLogLevel(env.LOG_LEVEL);
   // Error reporting (ADR 058), before anything can fail: only when SENTRY_DSN is set.
   startErrorReporting(env);
   // The route modules load while the backend starts (production; development uses Vite).
@@ -61,15 +64,18 @@ export async function startServer(env: Env) {
   // that repeats the original's X-Forwarded-Proto and -Host.
   app.set("trust proxy", Array.isArray(env.TRUST_PROXY) ? [...new Set(["loopback", ...env.TRUST_PROXY])] : env.TRUST_PROXY);
 
-  app.use(requestLog(env));
+  // Request durations by route, /metrics for this machine or METRICS_TOKEN, Server-Timing (ADR 057).
+  const metrics = createMetrics({ token: env.METRICS_TOKEN, routes: () => (typeof build === "object" ? build.routes : undefined), pageCache: () => pageCache.stats() });
+  // The request's id (X-Request-Id) and context for every line written while it is served, and its
+  // own line with the route metrics label it by (ADR 056): before everything else.
+  app.use(requestLog({ route: metrics.routeOf }));
   // While draining for shutdown, every response closes its connection.
   let draining = false;
   app.use((_req, res, next) => {
     if (draining) res.setHeader("Connection", "close");
     next();
   });
-  // Request durations by route, /metrics for this machine or METRICS_TOKEN, Server-Timing (ADR 057).
-  app.use(createMetrics({ token: env.METRICS_TOKEN, routes: () => (typeof build === "object" ? build.routes : undefined), pageCache: () => pageCache.stats() }).middleware);
+  app.use(metrics.middleware);
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
@@ -153,13 +159,13 @@ export async function startServer(env: Env) {
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   pageCache.attach(server);
   const { port } = server.address() as AddressInfo;
-  console.log(`Storefront ready on http://localhost:${port} in ${Math.round(performance.now() - startedAt)} ms (${backend.describe}; ${limits.describe})`);
+  notice.info(`Storefront ready on http://localhost:${port} in ${Math.round(performance.now() - startedAt)} ms (${backend.describe}; ${limits.describe})`);
 
   let closing: Promise<void> | null = null;
   /** SIGTERM: stop accepting, let requests in flight finish, then close the database. */
   function shutdown(signal: string) {
     closing ??= (async () => {
-      console.log(`${signal}: closing, waiting for requests in flight`);
+      notice.info(`${signal}: closing, waiting for requests in flight`);
       // Drain first: /readyz answers 503 so the balancer stops sending, responses close their
       // connections, and connections the kernel already accepted are still served. Closing the
       // listener at once would reset those (ECONNRESET).
@@ -174,7 +180,7 @@ export async function startServer(env: Env) {
       await backend.close();
       await limits.close();
       await stopErrorReporting();
-      console.log("Closed");
+      notice.info("Closed");
     })();
     return closing;
   }

@@ -17,6 +17,7 @@ import { createLimits, type Limits } from "../limits/limiter";
 import { createSmsSender, type SmsSender } from "./auth/sms";
 import { ensureDemoAccounts } from "./auth/demo-accounts";
 import { seedDemoAccountData } from "./account/demo-data";
+import { log } from "../log/logger";
 
 export interface ReferenceApi {
   /** Hono app.fetch, serving paths under /api. */
@@ -89,7 +90,7 @@ export function createReferenceApi(
       try {
         listener();
       } catch (error) {
-        (options.logError ?? console.error)(error);
+        (options.logError ?? ((err: unknown) => log.error({ err }, "[api] a change listener failed")))(error);
       }
     }
   };

@@ -15,6 +15,7 @@ import { isIPv6 } from "node:net";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { createClient } from "redis";
 import { TIERS, type LimitWindow, type TierName } from "./tiers.ts";
+import { log } from "#log/logger.ts";
 
 export class RateLimited extends Error {
   constructor(
@@ -84,7 +85,7 @@ export function createLimits(options: LimitsOptions = {}): Limits {
   let connected: Promise<boolean> = Promise.resolve(true);
   let make: (name: string, window: LimitWindow) => RateLimiterAbstract;
   if (options.redisUrl) {
-    const logError = options.logError ?? ((message: string) => console.error(`[limits] ${message}`));
+    const logError = options.logError ?? ((message: string) => log.error(`[limits] ${message}`));
     const redis: ReturnType<typeof createClient> = createClient({ url: options.redisUrl, socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 5000) } });
     client = redis;
     let reported = false;
