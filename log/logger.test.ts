@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createLoggers, inRequestContext, currentRequestId, log, notice, requestIdFrom, setLogLevel, type LogLevelSetting } from "./logger.ts";
+import type * as LoggerModule from "./logger.ts";
 import { HIDDEN } from "./redact.ts";
 
 /** Loggers writing into an array of parsed lines (and the raw text, for "appears nowhere" checks). */
@@ -145,7 +146,7 @@ describe("LOG_LEVEL (app/lib/env.server.ts)", () => {
 
 describe("one logger per process", () => {
   it("is shared by every copy of this module (the server bundle and React Router's build each carry one)", async () => {
-    const copy = (await import(/* @vite-ignore */ `./logger.ts?copy=${Date.now()}`)) as typeof import("./logger.ts");
+    const copy = (await import(/* @vite-ignore */ `./logger.ts?copy=${Date.now()}`)) as typeof LoggerModule;
     expect(copy.log).toBe(log);
     expect(copy.notice).toBe(notice);
     // A context opened by one copy is seen by the other.
