@@ -36,6 +36,10 @@ const forbidden = {
     regex: "^(#shared/|(\\.\\./)+shared(/|$))",
     message: "contract/ imports no other layer: shared/ (the Redis link, change events) serves the server, the API and the limiter (docs/architecture.md, Where code goes).",
   },
+  log: {
+    regex: "^(#log/|(\\.\\./)+log(/|$))",
+    message: "contract/ holds the shapes and pure rules both sides share: it imports no other layer (docs/architecture.md, Where code goes).",
+  },
   appUi: {
     regex: "^(#app/|(\\.\\./)+(app/)?)(features|components|routes|layouts)(/|$)",
     message: "app/lib holds app-wide utilities that import no feature, component, route or layout (docs/architecture.md, Where code goes).",
@@ -66,9 +70,10 @@ export const boundaryZones = {
   "app/components": ["routes", "domainUi"],
   "app/layouts": ["routes"],
   api: ["express", "app", "server"],
-  contract: ["express", "app", "api", "server", "limits", "shared"],
+  contract: ["express", "app", "api", "server", "limits", "shared", "log"],
   limits: ["express", "app", "api", "server"],
   shared: ["express", "app", "api", "server", "limits"],
+  log: ["express", "app", "api", "server"],
 };
 
 /*

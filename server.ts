@@ -39,9 +39,12 @@ import { createChangeEvents } from "./shared/changes.ts";
 import { readinessHandler } from "./server/health.ts";
 import { createMetrics } from "./server/metrics.ts";
 import { startErrorReporting, stopErrorReporting } from "./server/error-reporting.ts";
+import { notice, setLogLevel } from "./log/logger.ts";
 
 export async function startServer(env: Env) {
   const startedAt = performance.now();
+  // JSON lines on stdout (ADR 056); LOG_LEVEL says which.
+  setLogLevel(env.LOG_LEVEL);
   // Error reporting (ADR 058), before anything can fail: only when SENTRY_DSN is set.
   startErrorReporting(env);
   // The route modules load while the backend starts (production; development uses Vite).
@@ -67,15 +70,18 @@ export async function startServer(env: Env) {
   // that repeats the original's X-Forwarded-Proto and -Host.
   app.set("trust proxy", Array.isArray(env.TRUST_PROXY) ? [...new Set(["loopback", ...env.TRUST_PROXY])] : env.TRUST_PROXY);
 
-  app.use(requestLog(env));
+  // Request durations by route, /metrics for this machine or METRICS_TOKEN, Server-Timing (ADR 057).
+  const metrics = createMetrics({ token: env.METRICS_TOKEN, routes: () => (typeof build === "object" ? build.routes : undefined), pageCache: () => pageCache.stats() });
+  // The request's id (X-Request-Id) and context for every line written while it is served, and its
+  // own line with the route metrics label it by (ADR 056): before everything else.
+  app.use(requestLog({ route: metrics.routeOf }));
   // While draining for shutdown, every response closes its connection.
   let draining = false;
   app.use((_req, res, next) => {
     if (draining) res.setHeader("Connection", "close");
     next();
   });
-  // Request durations by route, /metrics for this machine or METRICS_TOKEN, Server-Timing (ADR 057).
-  app.use(createMetrics({ token: env.METRICS_TOKEN, routes: () => (typeof build === "object" ? build.routes : undefined), pageCache: () => pageCache.stats() }).middleware);
+  app.use(metrics.middleware);
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
@@ -154,16 +160,18 @@ export async function startServer(env: Env) {
 
   const server = createServer(app);
   server.keepAliveTimeout = 5_000;
+  let accepted = 0;
+  server.on("connection", () => accepted++);
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   pageCache.attach(server);
   const { port } = server.address() as AddressInfo;
-  console.log(`Storefront ready on http://localhost:${port} in ${Math.round(performance.now() - startedAt)} ms (${backend.describe}; ${limits.describe})`);
+  notice.info(`Storefront ready on http://localhost:${port} in ${Math.round(performance.now() - startedAt)} ms (${backend.describe}; ${limits.describe})`);
 
   let closing: Promise<void> | null = null;
   /** SIGTERM: stop accepting, let requests in flight finish, then close the database. */
   function shutdown(signal: string) {
     closing ??= (async () => {
-      console.log(`${signal}: closing, waiting for requests in flight`);
+      notice.info(`${signal}: closing, waiting for requests in flight`);
       // Drain first: /readyz answers 503 so the balancer stops sending, responses close their
       // connections, and connections the kernel already accepted are still served. Closing the
       // listener at once would reset those (ECONNRESET).
@@ -171,6 +179,17 @@ export async function startServer(env: Env) {
       await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
       const force = setTimeout(() => server.closeAllConnections(), env.SHUTDOWN_TIMEOUT * 1000);
       force.unref();
+      // Node accepts one connection per turn of the event loop. A process that got little CPU
+      // through the drain (a loaded machine) ends it with connections still in the kernel's
+      // backlog, and closing the listener then resets them: ECONNRESET for requests sent before
+      // the signal (shutdown.spec's rare failure). So the backlog is emptied first, a turn at a
+      // time until a turn accepts nothing; that turn also read the last one's request, so the
+      // idle connections closed below are only those between keep-alive requests.
+      for (let turn = 0; turn < MAX_ACCEPT_TURNS; turn++) {
+        const seen = accepted;
+        await nextTurn();
+        if (accepted === seen) break;
+      }
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;
@@ -180,11 +199,19 @@ export async function startServer(env: Env) {
       await changes.close();
       await redis?.close();
       await stopErrorReporting();
-      console.log("Closed");
+      notice.info("Closed");
     })();
     return closing;
   }
   return { server, port, shutdown, backend, pageCache };
+}
+
+/** Bounds the backlog's emptying at shutdown (Node's listen backlog is 511). */
+const MAX_ACCEPT_TURNS = 1000;
+
+/** After the event loop's next poll for I/O (accepts, reads). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.(ts|mjs|js)$/, "") === path.resolve("server").replace(/\.(ts|mjs|js)$/, "")

@@ -27,19 +27,30 @@ import { authRoutes } from "./auth/routes";
 import { createLimits } from "../limits/limiter";
 import { writeLimits } from "./http/write-limits";
 import { createMailer, recipientLimited } from "./mail/mailer";
+import { currentRequestId, inRequestContext, log, REQUEST_ID_HEADER, requestIdFrom } from "../log/logger";
 
 export interface AppOptions {
-  /** Where unexpected errors go; console.error by default. */
+  /** Where unexpected errors go; the log (log/logger.ts) by default. */
   logError?: (error: unknown) => void;
 }
 
 export function createApp(appDeps: ApiDeps, options: AppOptions = {}): Hono {
-  const logError = options.logError ?? ((error: unknown) => console.error("[api]", error));
+  const logError = options.logError ?? ((error: unknown) => log.error({ err: error }, "[api] request failed"));
   const app = new Hono({ strict: false }).basePath("/api");
   // One limiter for every write, letter, login and code (ADR 041); every letter passes the
   // per-recipient limit, whichever domain sends it.
   const limits = appDeps.limits ?? createLimits();
   const deps: RouteDeps = { ...appDeps, limits, mailer: recipientLimited(appDeps.mailer ?? createMailer(), limits) };
+
+  // Every line written for a call carries its request id (ADR 056): the X-Request-Id it came with
+  // (the storefront passes its page request's id; nginx or the /api listener set one for outside
+  // callers), or a new one. The storefront's in-process calls are already in that request's context.
+  app.use((c, next) => {
+    const given = c.req.header(REQUEST_ID_HEADER);
+    const current = currentRequestId();
+    if (current !== undefined && (given === undefined || given === current)) return next();
+    return inRequestContext(requestIdFrom(given), next);
+  });
 
   // API answers are per-request data; only routes that say otherwise (media) may be cached.
   app.use(async (c, next) => {

@@ -9,6 +9,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { log } from "#log/logger.ts";
 import { reportServerError } from "./lib/error-reporting.server.ts";
 
 /** Error reporting's spans and route errors (SENTRY_DSN, ADR 058); instruments nothing without a DSN. */
@@ -66,7 +67,7 @@ export default function handleRequest(
         responseStatusCode = 500;
         // Errors in the shell reject the promise above; later ones are logged (and reported) here.
         if (shellRendered) {
-          console.error(error);
+          log.error({ err: error, method: request.method, url: request.url }, "render failed after the shell");
           reportServerError(error, { request });
         }
       },
@@ -84,14 +85,14 @@ function isActionOriginRefusal(error: unknown): boolean {
 
 /**
  * A client's mistakes (a 404, a POST to a page without an action) get the request log's one line,
- * not a stack trace (issue 16); server errors are logged with their stack, as React Router's
- * default does, unless the client went away. Those are also reported (SENTRY_DSN, ADR 058): a
+ * not a stack trace (issue 16); server errors get one error line with their stack (`err`) and the
+ * request's id (ADR 056), unless the client went away. Those are also reported (SENTRY_DSN, ADR 058): a
  * loader's or action's error once, with its route (its instrumentation saw it first), a render's here.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if ((isRouteErrorResponse(error) && error.status < 500) || isActionOriginRefusal(error)) return;
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  console.error(inner ?? error);
+  log.error({ err: inner ?? error, method: request.method, url: request.url }, "page failed");
   reportServerError(inner ?? error, { request });
 };

@@ -32,7 +32,7 @@ import { nodeStackLineParser, ServerRuntimeClient, type ServerRuntimeClientOptio
 import type { Env } from "#app/lib/env.server.ts";
 import { errorReportingConfig } from "#app/lib/error-reporting.server.ts";
 import { NO_PERSONAL_DATA, scrubEvent, scrubSpan } from "#app/lib/error-scrub.ts";
-import { redactUrl } from "./log-redact.ts";
+import { redactUrl } from "#log/redact.ts";
 
 /** §9: a fifth of requests are traced. */
 export const TRACES_SAMPLE_RATE = 0.2;

@@ -2,12 +2,12 @@
  * The last handler of the pipeline: errors that reach Express. A client's mistake (an error with
  * a 4xx status, such as the router's URIError for "%FF", or a value that cannot go into a URL or a
  * header) answers its 4xx with a short Russian text and one log line (issue 16); anything else is
- * our bug: 500 with its stack on stderr, and reported when SENTRY_DSN is set (ADR 058). Express's
- * own handler printed a stack for both.
+ * our bug: 500 and one error line with its stack (`err`) and the request's id (ADR 056), and reported
+ * when SENTRY_DSN is set (ADR 058). Express's own handler printed a stack for both.
  */
 import type { ErrorRequestHandler } from "express";
 import { quoted, reject } from "./reject.ts";
-import { redactUrl } from "./log-redact.ts";
+import { log } from "#log/logger.ts";
 import { reportServerError } from "#app/lib/error-reporting.server.ts";
 
 /** Node's codes for a URL or header value that cannot be built from what the client sent. */
@@ -36,7 +36,7 @@ export function errorHandler(): ErrorRequestHandler {
     if (res.headersSent) {
       // Too late for an answer: the client gets a cut-off response rather than a wrong one.
       if (status === null) {
-        console.error(`${req.method} ${redactUrl(req.originalUrl)}: failed after the headers were sent`, error);
+        log.error({ err: error, method: req.method, url: req.originalUrl }, "failed after the headers were sent");
         reportServerError(error, { request: { method: req.method, url: req.originalUrl } });
       }
       res.destroy();
@@ -46,7 +46,7 @@ export function errorHandler(): ErrorRequestHandler {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       return reject(res, status, MESSAGES[status] ?? MESSAGES[400], quoted(reason));
     }
-    console.error(`${req.method} ${redactUrl(req.originalUrl)}`, error);
+    log.error({ err: error, method: req.method, url: req.originalUrl }, "request failed");
     reportServerError(error, { request: { method: req.method, url: req.originalUrl } });
     res.status(500).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).send("Внутренняя ошибка сервера");
   };

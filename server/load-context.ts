@@ -11,6 +11,7 @@ import type { Backend } from "#app/lib/backend.server.ts";
 import { createAppContextFactory, type PageRequest, type ResolvedCity } from "#app/lib/context.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import type { Limits } from "#limits/limiter.ts";
+import { REQUEST_ID_HEADER } from "#log/logger.ts";
 import { createSitemapService } from "#app/features/seo/sitemap.server.ts";
 import { sitemapPages, type RouteManifest } from "#app/features/seo/sitemap-handle.ts";
 
@@ -87,6 +88,8 @@ export function createContextFactory(env: Env, backend: Backend, limits?: Limits
       cookie: req.headers.cookie,
       userAgent: req.get("user-agent"),
       nonce: String(res.locals.nonce ?? ""),
+      // Set by the request log, first in the pipeline (server/request-log.ts).
+      requestId: res.getHeader(REQUEST_ID_HEADER)?.toString(),
       // Normally resolved (and the cookie arranged) by the resolveCity middleware already.
       city: await cityFor(req, res),
       setCookie: (cookie) => {

@@ -55,6 +55,8 @@ export interface Metrics {
   registry: Registry;
   /** The route label of a request path whose answer came from the page layer. */
   pageRoute(path: string): string;
+  /** The route label of a finished request (its path without the query): the request log writes it too. */
+  routeOf(path: string, res: Response): string;
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
@@ -233,7 +235,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     next();
   };
 
-  return { middleware, registry, pageRoute };
+  return { middleware, registry, pageRoute, routeOf };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
+import { currentRequestId, inRequestContext } from "#log/logger.ts";
 import { renderGate } from "./render-gate.ts";
 
 /** A response that emits "finish" (answered) or "close" (client gone) when told. */
@@ -164,5 +165,27 @@ describe("renderGate (ADR 016)", () => {
     // The first page waits (say, for the database); the loop is idle, so the second goes in.
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(started).toEqual(["first", "second"]);
+  });
+
+  it("a request let in by another's answer runs as itself: its log lines carry its own id (ADR 056)", () => {
+    const turns = manualTurns();
+    const gate = renderGate(1, { schedule: turns.schedule });
+    const seen: Array<[string, string | undefined]> = [];
+    const responses = ["a", "b", "c"].map((id) => {
+      const res = fakeResponse();
+      inRequestContext(id, () => gate({} as Request, res, () => seen.push([id, currentRequestId()])));
+      return res;
+    });
+    turns.settle();
+    // Each answer finishes inside another request's context (or none): the next one is let in from there.
+    inRequestContext("someone else", () => responses[0].emit("finish"));
+    turns.settle();
+    responses[1].emit("finish");
+    turns.settle();
+    expect(seen).toEqual([
+      ["a", "a"],
+      ["b", "b"],
+      ["c", "c"],
+    ]);
   });
 });

@@ -20,6 +20,7 @@
  * waits for the database (a read-cache miss) leaves the loop idle; then one more page goes in per
  * probe (every 2 ms) whose interval the loop spent mostly idle, up to `limit`.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { performance } from "node:perf_hooks";
 import type { RequestHandler } from "express";
 import type { ServerResponse } from "node:http";
@@ -111,12 +112,14 @@ export function renderGate(limit: number, options: RenderGateOptions = {}): Rend
       }
     };
     whenResponseOver(res, release);
+    // Let in from another request's callback, it still runs as this request (its log lines' id, ADR 056).
+    const asThisRequest = AsyncLocalStorage.snapshot();
     queue.push(() => {
       // A client that went away while waiting is skipped (state "out").
       if (state !== "waiting") return false;
       state = "in";
       active++;
-      proceed();
+      asThisRequest(() => proceed());
       return true;
     });
     wake();

@@ -14,7 +14,7 @@
 import type { Request, RequestHandler } from "express";
 import { isValidHost } from "#app/lib/city.ts";
 import { quoted, reject } from "./reject.ts";
-import { redactUrl } from "./log-redact.ts";
+import { redactUrl } from "#log/redact.ts";
 
 /** Every method a page, a resource route or the /api answers. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;

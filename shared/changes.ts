@@ -18,6 +18,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { connectRedis, type RedisLink } from "./redis.ts";
+import { log } from "#log/logger.ts";
 
 export const CHANGE_CHANNEL = "shop:changes";
 
@@ -63,7 +64,7 @@ export interface ChangeEventsOptions {
 }
 
 export function createChangeEvents(options: ChangeEventsOptions = {}): ChangeEvents {
-  const logError = options.logError ?? ((error: unknown) => console.error("[changes]", error));
+  const logError = options.logError ?? ((error: unknown) => log.error({ err: error }, "[changes] a change listener failed"));
   const listeners = new Set<() => void>();
   const fire = () => {
     for (const listener of [...listeners]) {

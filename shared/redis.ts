@@ -9,6 +9,7 @@
  * change events are lost (the caches' TTLs bound what that costs), `/readyz` says "degraded".
  */
 import { createClient } from "redis";
+import { log } from "#log/logger.ts";
 
 export type RedisClient = ReturnType<typeof createClient>;
 
@@ -32,7 +33,7 @@ export interface RedisLinkOptions {
 export const reconnectDelay = (retries: number) => Math.min((retries + 1) * 200, 5000);
 
 export function connectRedis(url: string, options: RedisLinkOptions = {}): RedisLink {
-  const logError = options.logError ?? ((message: string) => console.error(`[redis] ${message}`));
+  const logError = options.logError ?? ((message: string) => log.error(`[redis] ${message}`));
   const client: RedisClient = createClient({ url, socket: { reconnectStrategy: reconnectDelay } });
   let subscriber: RedisClient | null = null;
   // One line per outage for both connections; cleared when the command connection is back.

@@ -5,12 +5,14 @@
  *   "sms" or "call": a call dictates the code); any 2xx is delivered. A thin adapter in front of
  *   the real SMS gateway keeps the gateway's own API out of the shop.
  * - unset, outside production: ONE log line with the phone and the code, so a fresh clone can log
- *   in by phone (`[auth] Код входа для +79211234567: 123456`). Written with console.log whatever
- *   LOG_LEVEL says: it is the developer's only way to read the code.
+ *   in by phone (`[auth] Код входа для +79211234567: 123456`). A notice line (log/logger.ts): written
+ *   at LOG_LEVEL info and error alike, as it is the developer's only way to read the code (ADR 056).
  * - unset in production: no delivery at all; the API answers 503 with a Russian message.
  *
- * Nothing else in the API ever writes a code.
+ * Nothing else in the API ever writes a code (and the logger hides any field named `code`).
  */
+import { log, notice } from "../../log/logger";
+
 export type SmsChannel = "sms" | "call";
 
 export interface SmsMessage {
@@ -38,7 +40,7 @@ export const SMS_FAILED_MESSAGE = "Не удалось отправить код
 export interface SmsOptions {
   smsUrl?: string;
   appEnv?: string;
-  /** Tests: where the development line goes (console.log by default). */
+  /** Tests: where the development line goes (a notice line by default). */
   log?: (line: string) => void;
   /** Failures of the HTTP provider (without the code). */
   logError?: (message: string) => void;
@@ -47,7 +49,7 @@ export interface SmsOptions {
 }
 
 export function createSmsSender(options: SmsOptions = {}): SmsSender {
-  const logError = options.logError ?? ((message: string) => console.error(`[auth] ${message}`));
+  const logError = options.logError ?? ((message: string) => log.error(`[auth] ${message}`));
   if (options.smsUrl) {
     const url = new URL(options.smsUrl);
     const doFetch = options.fetch ?? fetch;
@@ -76,12 +78,12 @@ export function createSmsSender(options: SmsOptions = {}): SmsSender {
   if (options.appEnv === "production") {
     return { describe: "no SMS provider (SMS_URL unset): phone codes unavailable", available: false, send: async () => false };
   }
-  const log = options.log ?? ((line: string) => console.log(line));
+  const write = options.log ?? ((line: string) => notice.info({ delivery: "sms" }, line));
   return {
     describe: "SMS codes written to the server log (SMS_URL unset)",
     available: true,
     async send({ phone, code, label, channel }) {
-      log(`[auth] ${label} для ${phone}: ${code}${channel === "call" ? " (звонок)" : ""}`);
+      write(`[auth] ${label} для ${phone}: ${code}${channel === "call" ? " (звонок)" : ""}`);
       return true;
     },
   };

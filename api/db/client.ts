@@ -13,6 +13,7 @@ import { PGLITE_SETTINGS } from "./pglite-options";
 import { lockDataDir } from "./data-dir-lock.mjs";
 import { registerPool } from "./pool-stats";
 import * as schema from "./schema";
+import { log } from "../../log/logger";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -95,7 +96,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its connection (server restart) must not crash the process;
     // the pool replaces it on the next query.
-    pool.on("error", (error) => console.error("[api] PostgreSQL pool error:", error.message));
+    pool.on("error", (error) => log.error({ err: error }, "[api] PostgreSQL pool error"));
     const unregister = registerPool(options.poolKind ?? "postgresql", pool);
     const db = drizzle({ client: pool, schema });
     return {

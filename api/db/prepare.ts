@@ -6,6 +6,7 @@
  */
 import { migrateDatabase, type Database } from "./client";
 import { DEFAULT_SEED_GROUPS, seedIfEmpty, vacuumAnalyze } from "./seed";
+import { notice } from "../../log/logger";
 
 export async function prepareDatabase(database: Database, groups: number = DEFAULT_SEED_GROUPS): Promise<void> {
   await migrateDatabase(database);
@@ -13,5 +14,5 @@ export async function prepareDatabase(database: Database, groups: number = DEFAU
   const summary = await seedIfEmpty(database.db, { groups });
   if (!summary) return;
   await vacuumAnalyze(database.db);
-  console.log(`[api] empty database seeded: ${summary.groups} product groups in ${summary.ms} ms`);
+  notice.info(`[api] empty database seeded: ${summary.groups} product groups in ${summary.ms} ms`);
 }

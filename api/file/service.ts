@@ -36,6 +36,7 @@ import { queryRows, type Db } from "../db/client";
 import { files } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { loadSharp } from "../media/png";
+import { log } from "../../log/logger";
 
 /** 40 megapixels: a print layout at 300 dpi on A3 is ~17. */
 export const MAX_PIXELS = 40_000_000;
@@ -123,7 +124,7 @@ export function createFileService(db: Db, options: FileServiceOptions = {}) {
   const budget = options.uploadByteBudget ?? UPLOAD_BYTE_BUDGET;
   const maxWaiting = options.maxWaiting ?? MAX_WAITING;
   const maxReadsWaiting = options.maxReadsWaiting ?? MAX_READS_WAITING;
-  const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
+  const logError = options.logError ?? ((message: string, error: unknown) => log.error({ err: error }, message));
   const now = options.now ?? Date.now;
   /** Bytes of the uploads in the queue (running and waiting). */
   let queuedBytes = 0;

@@ -17,6 +17,7 @@
  */
 
 import { RateLimited, type Limits } from "../../limits/limiter";
+import { log, notice } from "../../log/logger";
 
 export interface MailMessage {
   to: string;
@@ -58,7 +59,7 @@ export interface MailerOptions {
   /** From header, e.g. `ТМГ <info@tmg-podarki.ru>`. */
   from?: string;
   transport?: MailTransport;
-  /** Where the log transport writes and failures go (console by default). */
+  /** Where the log transport writes (a notice line, log/logger.ts, by default). */
   log?: (line: string) => void;
   logError?: (message: string, error: unknown) => void;
   /** Hide personal data in the log transport; by default in production (isProductionEnv). */
@@ -96,7 +97,7 @@ export function redactLetter(text: string, personal: readonly string[] = []): st
 }
 
 /** The letter as one block in the server log; `redact`: without personal data (production). */
-export function logTransport(log: (line: string) => void = (line) => console.log(line), { redact = false }: { redact?: boolean } = {}): MailTransport {
+export function logTransport(write: (text: string) => void = (text) => notice.info({ delivery: "mail" }, text), { redact = false }: { redact?: boolean } = {}): MailTransport {
   return {
     describe: `mail to the server log (SMTP_URL unset${redact ? ", personal data hidden" : ""})`,
     async deliver(message) {
@@ -106,7 +107,7 @@ export function logTransport(log: (line: string) => void = (line) => console.log
       const text = redact ? redactLetter(message.text, message.personal) : message.text;
       // The log names a file, never prints its bytes.
       const files = (message.attachments ?? []).map((a) => `Вложение: ${a.filename} (${a.contentType}, ${a.content.byteLength} байт)`);
-      log([`[mail] ${rule}`, ...head, "", text.trimEnd(), ...(files.length ? ["", ...files] : []), rule].join("\n"));
+      write([`[mail] ${rule}`, ...head, "", text.trimEnd(), ...(files.length ? ["", ...files] : []), rule].join("\n"));
     },
   };
 }
@@ -148,7 +149,7 @@ export function createMailer(options: MailerOptions = {}): Mailer {
     options.transport ??
     (options.smtpUrl ? smtpTransport(options.smtpUrl) : logTransport(options.log, { redact: options.redactLog ?? isProductionEnv() }));
   const from = options.from ?? DEFAULT_MAIL_FROM;
-  const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
+  const logError = options.logError ?? ((message: string, error: unknown) => log.error({ err: error }, message));
   return {
     describe: transport.describe,
     async send(message) {
@@ -172,7 +173,7 @@ export function createMailer(options: MailerOptions = {}): Mailer {
  * letters (limits/tiers.ts `letter`). A letter over the limit is skipped and logged, never thrown:
  * what made it (an order, a subscription) is already saved. The log names no address.
  */
-export function recipientLimited(mailer: Mailer, limits: Pick<Limits, "consume">, logError: (message: string) => void = (message) => console.error(message)): Mailer {
+export function recipientLimited(mailer: Mailer, limits: Pick<Limits, "consume">, logError: (message: string) => void = (message) => log.error(message)): Mailer {
   return {
     describe: mailer.describe,
     async send(message) {

@@ -51,6 +51,7 @@ import { lockUser } from "../auth/user-lock";
 import { HttpError, type FieldError } from "../http/errors";
 import type { Mailer } from "../mail/mailer";
 import { orderConfirmation } from "./letter";
+import { log } from "../../log/logger";
 
 /** The request as the contract parsed it (defaults filled). */
 type CreateBody = z.output<typeof OrderCreateUnauthRequest>;
@@ -186,7 +187,7 @@ export interface OrderServiceOptions {
 }
 
 export function createOrderService(db: Db, pricing: CartPricing, mailer: Mailer, options: OrderServiceOptions = {}) {
-  const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
+  const logError = options.logError ?? ((message: string, error: unknown) => log.error({ err: error }, message));
 
   async function byKey(key: string): Promise<{ id: number; hash: string | null; userId: number | null } | null> {
     const [row] = await queryRows<{ id: number; hash: string | null; userId: number | null }>(

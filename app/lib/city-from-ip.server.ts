@@ -23,6 +23,7 @@ import { z } from "zod";
 import type { City } from "#contract/content.ts";
 import { clientKey, RateLimited, type Limits } from "#limits/limiter.ts";
 import { selectCity } from "./city.ts";
+import { log as logger } from "#log/logger.ts";
 
 /** DaData's answer is awaited this long (ms): the page never waits for it, but a held connection costs. */
 export const IPLOCATE_TIMEOUT_MS = 3000;
@@ -213,7 +214,7 @@ async function boundedText(response: Response, max: number): Promise<string> {
 export function createIpLocator(options: IpLocatorOptions): IpLocator {
   const fetcher = options.fetcher ?? fetch;
   const timeoutMs = options.timeoutMs ?? IPLOCATE_TIMEOUT_MS;
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? ((line: string) => logger.warn(line));
   const now = options.now ?? Date.now;
   let sent = 0;
 

@@ -21,6 +21,7 @@ import { pageLimitedFetch } from "./page-limit.server.ts";
 import { errorReportingConfig } from "./error-reporting-config.server.ts";
 import { createIpLocator } from "./city-from-ip.server.ts";
 import { createLimits, type Limits } from "#limits/limiter.ts";
+import { REQUEST_ID_HEADER } from "#log/logger.ts";
 
 export interface Site {
   /** Origin as the visitor sees it, e.g. "https://msk.example.ru". */
@@ -51,6 +52,8 @@ export interface PageRequest {
   userAgent: string | undefined;
   /** This answer's CSP nonce. */
   nonce: string;
+  /** The request's id (X-Request-Id, ADR 056): the API calls made for it carry it too. */
+  requestId?: string;
   /** The city, resolved by the server before the page cache (with its cookie already arranged). */
   city: ResolvedCity;
   /** Adds a Set-Cookie header to the answer; nothing once the headers are sent. */
@@ -114,7 +117,12 @@ export function createAppContextFactory(env: Env, backend: Backend, limits: Limi
       // The visitor's IP for the API's per-IP limits (ADR 033, 041) and the origin for links in letters.
       // X-Forwarded-For too: an API_URL that is another instance of this server finds the visitor
       // in it when its TRUST_PROXY names this one (its /api listener sets X-Client-IP from req.ip).
-      headers: { ...(req.ip ? { [CLIENT_IP_HEADER]: req.ip, "X-Forwarded-For": req.ip } : {}), [SITE_ORIGIN_HEADER]: site.origin },
+      // The request's id, so the API's lines about this page's calls carry it (ADR 056).
+      headers: {
+        ...(req.ip ? { [CLIENT_IP_HEADER]: req.ip, "X-Forwarded-For": req.ip } : {}),
+        [SITE_ORIGIN_HEADER]: site.origin,
+        ...(req.requestId ? { [REQUEST_ID_HEADER]: req.requestId } : {}),
+      },
       onTokens: (tokens) => {
         // §4/§8: a session the API refused for good is signed out here, as a logout would: the
         // pages of this request render for a guest, the cookies (and the manager choice) go.

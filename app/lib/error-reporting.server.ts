@@ -25,6 +25,7 @@ import {
   withIsolationScope,
 } from "@sentry/core";
 import type { ServerInstrumentation } from "react-router";
+import { currentRequestId } from "#log/logger.ts";
 
 export { errorReportingConfig, type ErrorReportingConfig } from "./error-reporting-config.server.ts";
 
@@ -47,6 +48,9 @@ export function reportServerError(error: unknown, where: { request: { method: st
   withScope((scope) => {
     if (where.routeId) scope.setTag("route.id", where.routeId);
     if (where.pattern) scope.setTag("route.pattern", where.pattern);
+    // The id on the request's log lines (ADR 056): from the report to what the log says of it.
+    const reqId = currentRequestId();
+    if (reqId) scope.setTag("request_id", reqId);
     // The request's method and URL (scrubbed by beforeSend), never its headers, cookies or body.
     scope.addEventProcessor((event) => ({ ...event, request: { method: where.request.method, url: where.request.url } }));
     captureException(error, { mechanism: { type: "auto.function.react_router", handled: false } });

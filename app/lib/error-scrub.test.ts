@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactUrl } from "#server/log-redact.ts";
+import { redactUrl } from "#log/redact.ts";
 import { HIDDEN, scrubEvent, scrubSpan, scrubText, scrubUrl } from "./error-scrub.ts";
 
 describe("error-scrub (issue 28: what an error report may carry)", () => {

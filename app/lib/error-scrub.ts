@@ -6,7 +6,7 @@
  *
  * - no user, no cookies, no request headers (they carry the session token), no request body;
  * - URLs (the request's, breadcrumbs', spans') through the server log's rule when the server gives
- *   it (server/log-redact.ts: token/password/secret parameters, the reset link's token, file keys,
+ *   it (log/redact.ts: token/password/secret parameters, the reset link's token, file keys,
  *   public offer ids), and on both sides: every query value whose name says token, password,
  *   secret, code, e-mail or phone, and any path segment that looks like a random key;
  * - e-mail addresses and phone numbers in every string that remains (messages, exception values,

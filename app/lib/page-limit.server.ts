@@ -11,6 +11,7 @@
  */
 import { authEndpoints } from "#contract/auth.ts";
 import { clientKey, RateLimited, type Limits } from "#limits/limiter.ts";
+import { log } from "#log/logger.ts";
 
 type Fetch = (request: Request) => Promise<Response>;
 
@@ -24,7 +25,7 @@ const isFree = (request: Request) => {
   return FREE.some((free) => path.endsWith(free));
 };
 
-export function pageLimitedFetch(fetch: Fetch, limits: Pick<Limits, "consume">, ip: string | undefined, logError: (message: string) => void = console.error): Fetch {
+export function pageLimitedFetch(fetch: Fetch, limits: Pick<Limits, "consume">, ip: string | undefined, logError: (message: string) => void = (message) => log.error(message)): Fetch {
   let verdict: Promise<RateLimited | null> | null = null;
   return async (request) => {
     if (request.method === "GET" || request.method === "HEAD" || isFree(request)) return fetch(request);

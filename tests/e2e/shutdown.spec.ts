@@ -10,7 +10,7 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { once } from "node:events";
 import { test, expect } from "#tests/support/fixtures.ts";
-import { E2E_DATA_DIR, SERVER_ENTRY } from "#tests/support/servers.ts";
+import { DEAD_API_URL, E2E_DATA_DIR, SERVER_ENTRY } from "#tests/support/servers.ts";
 
 const BACKEND_DELAY_MS = 400;
 const PAGE_REQUESTS = 40;
@@ -60,7 +60,7 @@ async function slowBackend(): Promise<{ server: Server; url: string; calls: () =
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls: () => calls };
 }
 
-async function startShop(env: { API_URL: string; DATA_DIR?: string }, startTimeoutMs = 15_000): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+async function startShop(env: { API_URL: string; DATA_DIR?: string; SHUTDOWN_DRAIN_MS?: string }, startTimeoutMs = 15_000): Promise<{ child: ChildProcess; port: number; output: () => string }> {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "error", SHUTDOWN_TIMEOUT: "10", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -116,6 +116,38 @@ test("SIGTERM under load: every request in flight gets its answer, and the proce
     if (shop.child.exitCode === null && shop.child.signalCode === null) shop.child.kill("SIGKILL");
     backend.server.close();
     backend.server.closeAllConnections();
+  }
+});
+
+test("SIGTERM, then the process gets no CPU until its drain is over: connections the kernel accepted meanwhile are answered, not reset", async () => {
+  test.setTimeout(30_000);
+  // What a loaded machine does to the server (the ECONNRESET this spec once showed): SIGSTOP stands
+  // for a process that is not scheduled. Node accepts one connection per turn of its event loop,
+  // so it wakes with the drain over and the connections in the kernel's backlog.
+  const drainMs = 300;
+  const shop = await startShop({ API_URL: DEAD_API_URL, SHUTDOWN_DRAIN_MS: String(drainMs) });
+  try {
+    const exited = once(shop.child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
+    shop.child.kill("SIGTERM");
+    // The drain has begun (its timer is set) when the server says it is closing.
+    await expect.poll(() => shop.output(), { timeout: 5_000 }).toContain("SIGTERM: closing");
+    const drainEndsBy = Date.now() + drainMs;
+    shop.child.kill("SIGSTOP");
+    let connected = 0;
+    const pending = Array.from({ length: 30 }, () => get(shop.port, "/healthz", () => connected++));
+    await expect.poll(() => connected, { timeout: 5_000 }).toBe(30);
+    // The process stays stopped past the end of its drain, as a starved one would.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, drainEndsBy - Date.now()) + 200));
+    shop.child.kill("SIGCONT");
+    const outcomes = await Promise.all(pending);
+    expect(outcomes.filter((o) => o.error || o.status !== 200), shop.output()).toEqual([]);
+    const [code] = await within(exited, EXIT_WITHIN_MS, () => `no exit within ${EXIT_WITHIN_MS} ms:\n${shop.output()}`);
+    expect(code).toBe(0);
+  } finally {
+    if (shop.child.exitCode === null && shop.child.signalCode === null) {
+      shop.child.kill("SIGCONT");
+      shop.child.kill("SIGKILL");
+    }
   }
 });
 

@@ -4,7 +4,7 @@
  * one); the auth limits in Redis (with TEST_REDIS_URL) shared by instances, and in process when
  * Redis is unreachable.
  */
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import express from "express";
 import { Hono } from "hono";
 import { getRequestListener } from "@hono/node-server";
@@ -18,6 +18,7 @@ import { bodyLimit, MiB, UPLOAD_RULES } from "../../server/body-limit";
 import { AVATAR_BODY_LIMIT } from "../../contract/index";
 import { createApiClient } from "../../app/lib/api-client.server";
 import { parseEnv } from "../../app/lib/env.server";
+import { captureLog } from "#tests/support/log-capture.ts";
 
 const login = (api: ReferenceApi, email: string) =>
   api.fetch(
@@ -57,8 +58,7 @@ describe("plain `npm start` (issue 25, item 20)", { timeout: 180_000 }, () => {
     process.env.NODE_ENV = source.NODE_ENV;
     if (source.APP_ENV === undefined) delete process.env.APP_ENV;
     else process.env.APP_ENV = source.APP_ENV;
-    const lines: string[] = [];
-    const spy = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
+    const log = captureLog();
     let api: ReferenceApi | null = null;
     try {
       const env = parseEnv({ ...source, AUTH_SECRET: "s".repeat(40) });
@@ -72,9 +72,9 @@ describe("plain `npm start` (issue 25, item 20)", { timeout: 180_000 }, () => {
         }),
       );
       expect(res.status).toBe(200);
-      return lines.join("\n");
+      return log.lines.filter((line) => line.delivery === "mail").map((line) => line.msg).join("\n");
     } finally {
-      spy.mockRestore();
+      log.restore();
       await api?.close();
       for (const [k, v] of Object.entries(saved)) {
         if (v === undefined) delete process.env[k];

@@ -12,6 +12,8 @@ import { getClient } from "@sentry/core";
 import { createRequestHandler, data, type ServerBuild } from "react-router";
 import * as entry from "#app/entry.server.tsx";
 import { startErrorReporting, stopErrorReporting } from "#server/error-reporting.ts";
+import { captureLog } from "#tests/support/log-capture.ts";
+import { inRequestContext } from "#log/logger.ts";
 
 /** A Sentry ingest: keeps every envelope POSTed to /api/1/envelope/. */
 function fakeIngest() {
@@ -99,11 +101,14 @@ describe("error reporting with SENTRY_DSN (a fake ingest)", () => {
   afterAll(() => new Promise<void>((resolve) => (ingest.server as Server).close(() => resolve())));
 
   it("sends a thrown loader error with its route, release and environment, and no personal data", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     expect(startErrorReporting({ SENTRY_DSN: dsn, SENTRY_RELEASE: "podarki-storefront@test", APP_ENV: "staging" }, { tracesSampleRate: 1 })).toBe(true);
     const handler = createRequestHandler(serverBuild(), "production");
-    const response = await handler(hostileRequest());
+    const response = await inRequestContext("req-77", () => handler(hostileRequest()));
+    log.restore();
     expect(response.status).toBe(500);
+    // One error line, with the id the report carries (ADR 056): the report leads to the log.
+    expect(log.lines.filter((line) => line.level === "error").map((line) => line.reqId)).toEqual(["req-77"]);
     await getClient()!.flush(3000);
 
     const all = ingest.envelopes.flatMap((e) => items(e.body).map((item) => ({ ...item, url: e.url })));
@@ -122,6 +127,7 @@ describe("error reporting with SENTRY_DSN (a fake ingest)", () => {
     expect(event.exception.values[0].value).toBe("Заказ 77 не найден для [скрыто], тел. [скрыто]");
     expect(event.tags["route.id"]).toBe("routes/order");
     expect(event.tags["route.pattern"]).toBe("/order/:id");
+    expect(event.tags.request_id).toBe("req-77");
     expect(event.release).toBe("podarki-storefront@test");
     expect(event.environment).toBe("staging");
     expect(event.request).toEqual({ method: "GET", url: "http://shop.test/order/77?email=[скрыто]&phone=[скрыто]&token=[скрыто]" });
@@ -161,21 +167,21 @@ describe("error reporting without SENTRY_DSN", () => {
     const ingest = fakeIngest();
     await new Promise<void>((resolve) => ingest.server.listen(0, "127.0.0.1", resolve));
     const sent = vi.spyOn(globalThis, "fetch");
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     try {
       expect(startErrorReporting({ SENTRY_DSN: undefined, SENTRY_RELEASE: undefined, APP_ENV: "demo" })).toBe(false);
       expect(getClient()).toBeUndefined();
       const handler = createRequestHandler(serverBuild(), "production");
       const response = await handler(hostileRequest());
       expect(response.status).toBe(500);
-      // The error is still logged (server/errors.ts's line); nothing went anywhere else.
-      expect(log).toHaveBeenCalled();
+      // The error is still logged (entry.server's line); nothing went anywhere else.
+      expect(log.lines.filter((line) => line.level === "error")).toHaveLength(1);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(sent).not.toHaveBeenCalled();
       expect(ingest.envelopes).toEqual([]);
     } finally {
       sent.mockRestore();
-      log.mockRestore();
+      log.restore();
       await new Promise<void>((resolve) => ingest.server.close(() => resolve()));
     }
   });

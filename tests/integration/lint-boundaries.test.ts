@@ -59,6 +59,9 @@ describe("import boundaries", () => {
     ["shared/new.ts", `import { x } from "#app/lib/format.ts"; x;`, "never imports app/"],
     ["shared/new.ts", `import { x } from "../api/index.ts"; x;`, "Only the server mounts api/"],
     ["shared/new.ts", `import express from "express"; express();`, "server/ only"],
+    ["contract/new.ts", `import { log } from "#log/logger.ts"; log;`, "imports no other layer"],
+    ["log/new.ts", `import { x } from "#app/lib/format.ts"; x;`, "never imports app/"],
+    ["log/new.ts", `import { x } from "../server/security.ts"; x;`, "never the other way round"],
   ])("%s: %s is an error", async (filePath, code, message) => {
     const errors = await boundaryErrors(filePath, code);
     expect(errors.length).toBeGreaterThan(0);
@@ -78,6 +81,9 @@ describe("import boundaries", () => {
     ["app/layouts/parts/new.tsx", `import { CartEntry } from "#app/features/cart/cart-counter.tsx"; import { Logo } from "#app/components/logo.tsx"; CartEntry; Logo;`],
     ["app/components/new.test.tsx", `import { ProductCard } from "#app/features/catalog/product-card.tsx"; ProductCard;`],
     ["app/lib/new.test.ts", `import { cartItems } from "#app/features/cart/cart.ts"; cartItems;`],
+    ["app/lib/new.server.ts", `import { log } from "#log/logger.ts"; log;`],
+    ["api/mail/new.ts", `import { log } from "../../log/logger.ts"; log;`],
+    ["limits/new.ts", `import { log } from "#log/logger.ts"; log;`],
   ])("%s: allowed imports lint clean", async (filePath, code) => {
     expect(await boundaryErrors(filePath, code)).toEqual([]);
   });
@@ -112,6 +118,7 @@ describe("temporary boundary exceptions", async () => {
         server: "never the other way round",
         limits: "imports no other layer",
         shared: "imports no other layer",
+        log: "imports no other layer",
         appUi: "import no feature",
         routes: "Route modules are leaves",
       }[group];

@@ -73,7 +73,7 @@ async function setup({ trustProxy = "loopback" as string, uploadLimit = 4 * MiB 
   const context = createContextFactory(env, backend);
   const app = express();
   app.set("trust proxy", env.TRUST_PROXY);
-  app.use(requestLog(env));
+  app.use(requestLog());
   app.use(requestGuard());
   app.use(securityHeaders());
   app.use(crossSiteGuard());
@@ -130,16 +130,23 @@ const get = (port: number, target: string, headers: Record<string, string> = {})
 const post = (port: number, target: string, headers: Record<string, string>, body: string) =>
   raw(port, request("POST", target, { Host: `localhost:${port}`, "Content-Length": String(Buffer.byteLength(body)), ...headers }), body);
 
-/** Lines the pipeline wrote, to stdout (the request log) and stderr. */
+/**
+ * What the pipeline logged (JSON lines on stdout, ADR 056): `out`, the request lines' text
+ * (`msg`); `errors`, the error lines as "METHOD URL stack"; `raw`, every line as written.
+ */
 function captureLogs() {
   const out: string[] = [];
   const errors: string[] = [];
+  const raw: string[] = [];
   vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    out.push(String(chunk));
+    const line = String(chunk);
+    raw.push(line);
+    const entry = JSON.parse(line) as { level: string; msg: string; method?: string; url?: string; err?: { stack: string } };
+    if (entry.level === "error") errors.push(`${entry.method} ${entry.url} ${entry.err?.stack}`);
+    else out.push(`${entry.msg}\n`);
     return true;
   });
-  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void errors.push(args.map((a) => (a instanceof Error ? a.stack : String(a))).join(" ")));
-  return { out, errors };
+  return { out, errors, raw };
 }
 
 describe("hosts (issue 16: a bad Host killed the process)", () => {
@@ -428,9 +435,8 @@ describe("errors and the log", () => {
     for (const target of targets) statuses.push((await get(port, target)).status);
     vi.restoreAllMocks();
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 500, 400, 400]);
-    const lines = [...logs.out, ...logs.errors];
-    expect(lines.length).toBe(targets.length + 1);
-    for (const line of lines) expect(line).not.toContain(secret);
+    expect(logs.raw.length).toBe(targets.length + 1);
+    for (const line of logs.raw) expect(line).not.toContain(secret);
     expect(logs.out).toEqual([
       expect.stringMatching(/^GET \/reset-password\?token=\[скрыто\] 200 /),
       expect.stringMatching(/^GET \/reset-password\/\[скрыто\] 200 /),

@@ -8,6 +8,7 @@ import { createMailer, type MailMessage } from "../../api/mail/mailer";
 import { createAuthLimits, type AuthLimits } from "../../api/auth/limits";
 import { createSmsSender, type SmsSender } from "../../api/auth/sms";
 import { openTestApi, type TestApi } from "../../api/testing";
+import { notice } from "#log/logger.ts";
 
 export interface Harness {
   t: TestApi;
@@ -26,7 +27,7 @@ export const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter 
 
 export async function openAuthHarness(
   backend: Parameters<typeof openTestApi>[0],
-  /** `consoleSms`: the development code line also goes to console.log, as in the server (the no-secrets test reads it there). */
+  /** `consoleSms`: the development code line also goes to the log as a notice line, as in the server (the no-secrets test reads it there). */
   options: { appEnv?: string; sms?: SmsSender; authLimits?: AuthLimits; consoleSms?: boolean } = {},
 ): Promise<Harness> {
   const letters: MailMessage[] = [];
@@ -42,7 +43,7 @@ export async function openAuthHarness(
     mailer: createMailer({ transport: { describe: "memory", deliver: async (m) => void letters.push(m) }, logError: () => {} }),
     sms: options.sms ?? createSmsSender({ appEnv: options.appEnv ?? "test", log: (line) => {
           smsLines.push(line);
-          if (options.consoleSms) console.log(line);
+          if (options.consoleSms) notice.info({ delivery: "sms" }, line);
         },
       }),
     authLimits: options.authLimits ?? createAuthLimits({ prefix: `t${Date.now()}${Math.random()}` }),

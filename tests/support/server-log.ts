@@ -1,8 +1,9 @@
 /**
- * Reading the e2e shop's log (SERVER_LOG, teed by serve.mjs): with no SMS provider and no SMTP, a
- * fresh clone writes each login code as one line (`[auth] Код входа для +79211234567: 1234`) and
- * each letter as a block (`[mail] ───…`, `To: …`, the text with its link). A test takes a mark
- * before the action that sends something, then waits for what appears after it.
+ * Reading the e2e shop's log (SERVER_LOG, teed by serve.mjs): JSON lines (ADR 056). With no SMS
+ * provider and no SMTP, a fresh clone writes each login code as a notice line whose `msg` is
+ * `[auth] Код входа для +79211234567: 1234`, and each letter as one whose `msg` is a block
+ * (`[mail] ───…`, `To: …`, the text with its link); both have a `delivery` field ("sms", "mail").
+ * A test takes a mark before the action that sends something, then waits for what appears after it.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { normalizePhone } from "#contract/phone.ts";
@@ -13,9 +14,20 @@ export function logMark(file = SERVER_LOG): number {
   return existsSync(file) ? statSync(file).size : 0;
 }
 
-function readAfter(file: string, mark: number): string {
-  if (!existsSync(file)) return "";
-  return readFileSync(file).subarray(mark).toString("utf8");
+/** The texts of the demo deliveries written after the mark (`delivery` lines' `msg`), oldest first. */
+function deliveriesAfter(file: string, mark: number): string[] {
+  if (!existsSync(file)) return [];
+  const texts: string[] = [];
+  for (const line of readFileSync(file).subarray(mark).toString("utf8").split("\n")) {
+    if (!line.startsWith("{")) continue;
+    try {
+      const entry = JSON.parse(line) as { delivery?: unknown; msg?: unknown };
+      if (entry.delivery && typeof entry.msg === "string") texts.push(entry.msg);
+    } catch {
+      // A line still being written: read on the next poll.
+    }
+  }
+  return texts;
 }
 
 async function poll<T>(find: () => T | null, what: string, timeoutMs: number): Promise<T> {
@@ -28,12 +40,12 @@ async function poll<T>(find: () => T | null, what: string, timeoutMs: number): P
   }
 }
 
-/** The newest code written for the phone (any spelling) after the mark. */
-export function findCode(text: string, phone: string): string | null {
+/** The newest code written for the phone (any spelling) among the deliveries. */
+export function findCode(deliveries: readonly string[], phone: string): string | null {
   const normalized = normalizePhone(phone);
   if (!normalized) throw new Error(`Not a phone: ${phone}`);
   let code: string | null = null;
-  for (const line of text.split("\n")) {
+  for (const line of deliveries) {
     if (!line.includes(normalized)) continue;
     const match = /:\s*(\d{4,6})\b/.exec(line.slice(line.indexOf(normalized) + normalized.length));
     if (match) code = match[1]!;
@@ -41,10 +53,10 @@ export function findCode(text: string, phone: string): string | null {
   return code;
 }
 
-/** The newest letter to the address after the mark: the first link in it whose path starts with `pathPrefix`. */
-export function findLink(text: string, email: string, pathPrefix: string): string | null {
+/** The newest letter to the address among the deliveries: the first link in it whose path starts with `pathPrefix`. */
+export function findLink(deliveries: readonly string[], email: string, pathPrefix: string): string | null {
   let link: string | null = null;
-  for (const block of text.split("[mail] ").slice(1)) {
+  for (const block of deliveries.filter((text) => text.startsWith("[mail] "))) {
     if (!new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(block)) continue;
     for (const match of block.matchAll(/https?:\/\/[^\s<>"']+/g)) {
       if (new URL(match[0]).pathname.startsWith(pathPrefix)) {
@@ -57,9 +69,9 @@ export function findLink(text: string, email: string, pathPrefix: string): strin
 }
 
 export function waitForCode(phone: string, mark: number, { file = SERVER_LOG, timeoutMs = 5_000 } = {}): Promise<string> {
-  return poll(() => findCode(readAfter(file, mark), phone), `a code for ${phone}`, timeoutMs);
+  return poll(() => findCode(deliveriesAfter(file, mark), phone), `a code for ${phone}`, timeoutMs);
 }
 
 export function waitForLink(email: string, pathPrefix: string, mark: number, { file = SERVER_LOG, timeoutMs = 5_000 } = {}): Promise<string> {
-  return poll(() => findLink(readAfter(file, mark), email, pathPrefix), `a ${pathPrefix} link to ${email}`, timeoutMs);
+  return poll(() => findLink(deliveriesAfter(file, mark), email, pathPrefix), `a ${pathPrefix} link to ${email}`, timeoutMs);
 }

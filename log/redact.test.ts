@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HIDDEN, redactUrl } from "./log-redact.ts";
+import { HIDDEN, redactUrl } from "./redact.ts";
 
 const T = "Zq3-k_8YfV0pXb2LmN4sRt6uWy9aCdEf";
 
@@ -20,6 +20,10 @@ describe("redactUrl (issue 25: link tokens were logged verbatim)", () => {
     [`/api/file/${T}`, `/api/file/${HIDDEN}`],
     [`/api/file/${T}/thumbnail`, `/api/file/${HIDDEN}/thumbnail`],
     [`/api/kp/public/${T}`, `/api/kp/public/${HIDDEN}`],
+    [`/kp/${T}`, `/kp/${HIDDEN}`],
+    [`/kp/${T}.data`, `/kp/${HIDDEN}.data`],
+    [`/kp/${T}/pdf?download=1`, `/kp/${HIDDEN}/pdf?download=1`],
+    [`//KP//${T}`, `//KP//${HIDDEN}`],
     [`http://evil.example/reset-password?token=${T}`, `http://evil.example/reset-password?token=${HIDDEN}`],
     [`https://shop.example/api/auth/reset-password/${T}`, `https://shop.example/api/auth/reset-password/${HIDDEN}`],
   ])("%s", (url, logged) => {
@@ -27,7 +31,7 @@ describe("redactUrl (issue 25: link tokens were logged verbatim)", () => {
     expect(redactUrl(url)).not.toContain(T);
   });
 
-  it.each(["/", "/catalog/ruchki/filter/sort=new?page=2", "/api/file/upload", "/reset-password", "/api/auth/reset-password", "/news?page=2&token", "/a%ZZ?b=%", "/api/kp/read/5", "*"])(
+  it.each(["/", "/catalog/ruchki/filter/sort=new?page=2", "/api/file/upload", "/reset-password", "/api/auth/reset-password", "/news?page=2&token", "/a%ZZ?b=%", "/api/kp/read/5", "/kp/export/pdf/12", "/kp", "/kp/", "*"])(
     "leaves %s as it came",
     (url) => {
       expect(redactUrl(url)).toBe(url);

@@ -3,7 +3,7 @@
  * subscription confirmation) or a capability address (an uploaded file's random key, an offer's
  * public link) opens something for whoever holds it: anyone who reads the log must not hold it.
  * Every line that prints a URL the client sent goes through `redactUrl` — the request log, the
- * error handler, the request guard's reasons.
+ * error handler, the request guard's reasons, and any `url` field of a log line (log/logger.ts).
  *
  * Hidden: the value of every query parameter whose name says token, password or secret
  * (`?token=`, `?refreshToken=`, `?access_token=`), and the secret segment of the paths below.
@@ -18,12 +18,15 @@ const SECRET_PARAM = /token|password|secret/i;
 /**
  * Paths whose segment after the prefix is a secret: the reset link's token (the page, also as
  * its ".data" request, and the API), an uploaded file's key (not the upload endpoint itself) and
- * an offer's public id. Routing ignores case, so does this; repeated slashes are one.
+ * an offer's public id (the API's, and the client's page /kp/{publicId} with its ".data" and its
+ * PDF; not /kp/export/…, whose id is the offer's number). Routing ignores case, so does this;
+ * repeated slashes are one.
  */
 const SECRET_SEGMENTS: readonly RegExp[] = [
   /^(\/+(?:api\/+auth\/+)?reset-password\/+)([^/?#]+?)(\.data)?(?=[/?#]|$)/i,
   /^(\/+api\/+file\/+)(?!upload(?:[/?#.]|$))([^/?#]+)()/i,
   /^(\/+api\/+kp\/+public\/+)([^/?#]+)()/i,
+  /^(\/+kp\/+)(?!export(?:[/?#]|$))([^/?#]+?)(\.data)?(?=[/?#]|$)/i,
 ];
 
 function decodedName(name: string): string {
