@@ -1,7 +1,5 @@
 /** scripts/cluster.mjs (`npm run cluster`, ADR 060). */
 export declare function renderSiteConfig(variables: Record<string, string>): string;
-export declare const BROTLI_CONF: string;
-export declare const MODULES_CONF: string;
 /** The nginx binary (NGINX, /usr/sbin/nginx or nginx on PATH), or null when there is none. */
 export declare function nginxBinary(): string | null;
 export declare function start(env?: NodeJS.ProcessEnv): Promise<{ url: string; instances: { pid: number; port: number; log: string }[] }>;

@@ -29,11 +29,6 @@ export function renderSiteConfig(variables) {
   });
 }
 
-/** brotli.conf and modules.conf, included by the configuration when Debian's brotli module is installed. */
-export const BROTLI_CONF =
-  "brotli on;\nbrotli_comp_level 4;\nbrotli_min_length 512;\nbrotli_types text/css text/plain text/xml text/x-script application/javascript application/json application/xml image/svg+xml;\n";
-export const MODULES_CONF = `load_module ${BROTLI_MODULE};\n`;
-
 export function nginxBinary() {
   if (process.env.NGINX) return existsSync(process.env.NGINX) ? process.env.NGINX : null;
   if (existsSync("/usr/sbin/nginx")) return "/usr/sbin/nginx";
@@ -130,7 +125,7 @@ async function waitForHttp(url, proc, what, ms) {
   while (Date.now() < deadline) {
     if (proc && proc.exitCode !== null) return false;
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(url, { signal: globalThis.AbortSignal.timeout(2000) });
       await response.arrayBuffer();
       if (response.status < 500) return true;
     } catch {
@@ -175,8 +170,9 @@ export async function start(env = process.env) {
       EDGE_SECRET: secret,
     }),
   );
-  for (const [file, text] of [["modules.conf", MODULES_CONF], ["brotli.conf", BROTLI_CONF]]) {
-    if (brotli) writeFileSync(path.join(dir, file), text);
+  // Brotli where Debian's module is installed: the configuration includes these two files then.
+  for (const file of ["modules.conf", "brotli.conf"]) {
+    if (brotli) writeFileSync(path.join(dir, file), readFileSync(path.join(TEMPLATE_DIR, file)));
     else rmSync(path.join(dir, file), { force: true });
   }
   const tested = spawnSync(nginx, ["-t", "-q", "-p", `${dir}/`, "-c", path.join(dir, "nginx.conf")], { encoding: "utf8" });
