@@ -23,7 +23,7 @@ describe("the edge's configuration", () => {
     expect(list?.split(" ").map((v) => v.replace(/^\$\{|\}$/g, "")).sort()).toEqual(VARIABLES);
     // compose.yaml (no YAML parser among the dependencies: its edge service read as text).
     const compose = readFileSync("compose.yaml", "utf8");
-    const edge = /\n  edge:\n((?: {4}.*\n|\s*\n)+)/.exec(compose)?.[1] ?? "";
+    const edge = /\n {2}edge:\n((?: {4}.*\n|\s*\n)+)/.exec(compose)?.[1] ?? "";
     expect(edge).toContain("build: deploy/nginx");
     for (const name of VARIABLES) expect(edge).toMatch(new RegExp(`\\n\\s+${name}: \\S`));
     expect(edge).toMatch(/EDGE_UPSTREAMS: "server app1:3000 [^"]*; server app2:3000 [^"]*;"/);
