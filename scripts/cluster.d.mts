@@ -4,3 +4,4 @@ export declare function renderSiteConfig(variables: Record<string, string>): str
 export declare function nginxBinary(): string | null;
 export declare function start(env?: NodeJS.ProcessEnv): Promise<{ url: string; instances: { pid: number; port: number; log: string }[] }>;
 export declare function stop(env?: NodeJS.ProcessEnv, options?: { quiet?: boolean }): Promise<void>;
+export declare function ensureDatabase(url: string): Promise<void>;

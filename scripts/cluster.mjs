@@ -94,7 +94,7 @@ function running(state, dir) {
 }
 
 /** Creates the database of DATABASE_URL when it does not exist (PostgreSQL of this machine, trust or password). */
-async function ensureDatabase(url) {
+export async function ensureDatabase(url) {
   const { default: pg } = await import("pg");
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.replace(/^\//, ""));
@@ -166,7 +166,7 @@ export async function start(env = process.env) {
     path.join(dir, "storefront.conf"),
     renderSiteConfig({
       EDGE_LISTEN: `127.0.0.1:${config.port}`,
-      EDGE_UPSTREAMS: config.ports.map((port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`).join("\n    "),
+      EDGE_UPSTREAMS: config.ports.map((port) => `server 127.0.0.1:${port} max_fails=3 fail_timeout=2s;`).join("\n    "),
       EDGE_SECRET: secret,
     }),
   );
