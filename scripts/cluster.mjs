@@ -12,6 +12,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -120,6 +121,15 @@ export async function ensureDatabase(url) {
   }
 }
 
+/** Whether 127.0.0.1:port can be listened on now. */
+function portFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
 async function waitForHttp(url, proc, what, ms) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
@@ -153,6 +163,9 @@ export async function start(env = process.env) {
     console.log("No production build yet: running `npm run build` once…");
     const built = spawnSync("npm", ["run", "build"], { stdio: "inherit", cwd: ROOT });
     if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+  for (const [port, name] of [[config.port, "CLUSTER_PORT"], ...config.ports.map((p) => [p, "CLUSTER_INSTANCE_PORT"])]) {
+    if (!(await portFree(port))) fail(`Port ${port} is in use: choose another ${name}.`);
   }
   await ensureDatabase(config.databaseUrl);
 
