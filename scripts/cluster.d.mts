@@ -5,3 +5,5 @@ export declare function nginxBinary(): string | null;
 export declare function start(env?: NodeJS.ProcessEnv): Promise<{ url: string; instances: { pid: number; port: number; log: string }[] }>;
 export declare function stop(env?: NodeJS.ProcessEnv, options?: { quiet?: boolean }): Promise<void>;
 export declare function ensureDatabase(url: string): Promise<void>;
+/** Whether the process runs (a zombie does not). */
+export declare function alive(pid: number): boolean;

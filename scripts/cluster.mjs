@@ -62,14 +62,19 @@ function fail(message) {
   process.exit(1);
 }
 
-const alive = (pid) => {
+/** Running (a zombie, dead and not yet reaped by whoever adopted it, is not). */
+export function alive(pid) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return error.code === "EPERM";
   }
-};
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true;
+  }
+}
 
 function readState(dir) {
   try {
