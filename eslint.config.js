@@ -30,7 +30,11 @@ const forbidden = {
   },
   limits: {
     regex: "^(#limits/|(\\.\\./)+limits(/|$))",
-    message: "contract/ holds the shapes and pure rules both sides share: it imports no other layer (docs/architecture.md, Where code goes).",
+    message: "contract/ holds the shapes and pure rules both sides share, shared/ the Redis link: each imports no other layer (docs/architecture.md, Where code goes).",
+  },
+  shared: {
+    regex: "^(#shared/|(\\.\\./)+shared(/|$))",
+    message: "contract/ imports no other layer: shared/ (the Redis link, change events) serves the server, the API and the limiter (docs/architecture.md, Where code goes).",
   },
   appUi: {
     regex: "^(#app/|(\\.\\./)+(app/)?)(features|components|routes|layouts)(/|$)",
@@ -62,8 +66,9 @@ export const boundaryZones = {
   "app/components": ["routes", "domainUi"],
   "app/layouts": ["routes"],
   api: ["express", "app", "server"],
-  contract: ["express", "app", "api", "server", "limits"],
+  contract: ["express", "app", "api", "server", "limits", "shared"],
   limits: ["express", "app", "api", "server"],
+  shared: ["express", "app", "api", "server", "limits"],
 };
 
 /*

@@ -34,6 +34,9 @@ import { FEED_PATH, yandexMarketHandler } from "./server/yandex-market.ts";
 import { createYandexMarketFeed } from "./app/features/feed/yandex-market.server.ts";
 import { closePrestartedPglite } from "./api/db/pglite-prestart.ts";
 import { createLimits } from "./limits/limiter.ts";
+import { connectRedis } from "./shared/redis.ts";
+import { createChangeEvents } from "./shared/changes.ts";
+import { readinessHandler } from "./server/health.ts";
 import { createMetrics } from "./server/metrics.ts";
 import { startErrorReporting, stopErrorReporting } from "./server/error-reporting.ts";
 
@@ -45,10 +48,13 @@ export async function startServer(env: Env) {
   const serverBuild =
     env.NODE_ENV === "development" ? null : (import(/* @vite-ignore */ path.resolve("build/server/index.js")) as Promise<ServerBuild>);
   serverBuild?.catch(() => {});
-  // One rate limiter for the pages' writes and the embedded API's (ADR 041): in process, or shared
-  // by every instance through Redis (REDIS_URL), falling back to in process while Redis is down.
-  const limits = createLimits({ redisUrl: env.REDIS_URL });
-  const backend: Backend = await createBackend(env, limits);
+  // One rate limiter for the pages' writes and the embedded API's (ADR 041) and the change events
+  // that drop the read caches (ADR 061): in process, or shared by every instance through one Redis
+  // link (REDIS_URL), per process while Redis is down.
+  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
+  const limits = createLimits({ redis });
+  const changes = createChangeEvents({ redis });
+  const backend: Backend = await createBackend(env, limits, changes);
   // The route manifest, for the pages sitemap (the pages' handles); development reads Vite's build.
   let build: ServerBuild | (() => Promise<ServerBuild>) | undefined;
   const routes = async () => (typeof build === "function" ? await build() : (build ?? (await (serverBuild as Promise<ServerBuild>)))).routes;
@@ -73,10 +79,8 @@ export async function startServer(env: Env) {
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
-  app.get("/readyz", async (_req, res) => {
-    const ready = !draining && (await backend.ping());
-    res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
-  });
+  // 503 without the database or while draining; 200 "degraded" while Redis is down (ADR 061).
+  app.get("/readyz", readinessHandler({ draining: () => draining, backend, redis }));
   // Methods, the request target, X-Forwarded-* from untrusted peers, Host (ADR 024).
   app.use(requestGuard());
   app.use(securityHeaders({ frameSources: env.YANDEX_MAPS_KEY ? [MAP_WIDGET_ORIGIN] : [], metrika: Boolean(env.METRIKA_ID), reportTo: env.SENTRY_DSN, edgeSecret: env.EDGE_SECRET }));
@@ -173,6 +177,8 @@ export async function startServer(env: Env) {
       clearTimeout(force);
       await backend.close();
       await limits.close();
+      await changes.close();
+      await redis?.close();
       await stopErrorReporting();
       console.log("Closed");
     })();

@@ -4,7 +4,7 @@
  * `{ data }`, failure is contract ApiErrorBody with a 4xx/5xx status; unknown paths are 404.
  */
 import { Hono, type Context } from "hono";
-import type { ApiDeps } from "./deps";
+import type { ApiDeps, RouteDeps } from "./deps";
 import { cartRoutes } from "./cart/routes";
 import { catalogRoutes } from "./catalog/routes";
 import { comparisonRoutes } from "./comparison/routes";
@@ -39,7 +39,7 @@ export function createApp(appDeps: ApiDeps, options: AppOptions = {}): Hono {
   // One limiter for every write, letter, login and code (ADR 041); every letter passes the
   // per-recipient limit, whichever domain sends it.
   const limits = appDeps.limits ?? createLimits();
-  const deps: ApiDeps = { ...appDeps, limits, mailer: recipientLimited(appDeps.mailer ?? createMailer(), limits) };
+  const deps: RouteDeps = { ...appDeps, limits, mailer: recipientLimited(appDeps.mailer ?? createMailer(), limits) };
 
   // API answers are per-request data; only routes that say otherwise (media) may be cached.
   app.use(async (c, next) => {

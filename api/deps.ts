@@ -8,9 +8,9 @@ import type { SmsSender } from "./auth/sms";
 
 export interface ApiDeps {
   db: Db;
-  /** Call after a write that changes catalogue or content data, so caches are dropped. */
+  /** Call after a write that changes catalogue or content data, so caches are dropped (on every instance, ADR 061). */
   notifyChange(): void;
-  /** Subscribe to those changes (in-process read caches drop their entries). */
+  /** Subscribe to those changes, this instance's and the others' (in-process read caches drop their entries). */
   onChange?(listener: () => void): void;
   /** Parse every answer with the contract's response schema (tests, development). */
   validateResponses: boolean;
@@ -22,9 +22,7 @@ export interface ApiDeps {
   sessionKeys: SessionKeys;
   /** APP_ENV: "production" never gets demo accounts, nor codes written to the log. */
   appEnv?: string;
-  /** REDIS_URL: the rate limits are shared through Redis when set (limits/limiter.ts). */
-  redisUrl?: string;
-  /** The shop's rate limiter (every write, letter, login and code; ADR 041); unset = a fresh in-process one. */
+  /** The shop's rate limiter (every write, letter, login and code; ADR 041); unset = a fresh in-process one (createApp). */
   limits?: Limits;
   /** SMS_URL: the HTTP SMS provider (api/auth/sms.ts); unset = codes in the log outside production. */
   smsUrl?: string;
@@ -36,3 +34,6 @@ export interface ApiDeps {
   /** Lifetime of the API's own read caches (cart pricing), ms; 0 = off; unset = their default. */
   readCacheTtlMs?: number;
 }
+
+/** What the domains' routes get from createApp: the same, with the one limiter always there. */
+export type RouteDeps = ApiDeps & { limits: Limits };

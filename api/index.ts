@@ -7,13 +7,15 @@
  * (one query on the migrations table) + one "is seeded" query. Nothing heavy runs there.
  */
 import { createApp } from "./app";
-import { openDatabase, type Database, type Db } from "./db/client";
+import { DEMO_DATA_LOCK, openDatabase, withAdvisoryLock, type Database, type Db } from "./db/client";
 import { prepareDatabase } from "./db/prepare";
 import { DEFAULT_SEED_GROUPS } from "./db/seed";
 import { createMailer, isProductionEnv, type Mailer } from "./mail/mailer";
 import { createSessionKeys } from "./auth/secret";
 import { createAuthLimits, type AuthLimits } from "./auth/limits";
 import { createLimits, type Limits } from "../limits/limiter";
+import { connectRedis } from "../shared/redis";
+import { createChangeEvents, type ChangeEvents } from "../shared/changes";
 import { createSmsSender, type SmsSender } from "./auth/sms";
 import { ensureDemoAccounts } from "./auth/demo-accounts";
 import { seedDemoAccountData } from "./account/demo-data";
@@ -25,8 +27,13 @@ export interface ReferenceApi {
   ping(): Promise<boolean>;
   /** Closes the database. */
   close(): Promise<void>;
-  /** Called when catalogue/content data changes through the API (cache invalidation). */
+  /** Called when catalogue/content data changes, here or on another instance (cache invalidation, ADR 061). */
   onChange(listener: () => void): void;
+  /**
+   * Catalogue/content data changed (a job that wrote the database through this process): this
+   * instance's listeners run now, every other instance's through Redis (shared/changes.ts).
+   */
+  notifyChange(): Promise<void>;
   describe: string;
 }
 
@@ -56,10 +63,15 @@ export interface StartOptions {
   appEnv?: string;
   /** Seconds the API's own read caches (the cart pricing's) keep rows; 0 = off. Default 30. */
   readCacheTtlS?: number;
-  /** REDIS_URL: the rate limits shared through Redis; unset = in process. Ignored with `limits`. */
+  /**
+   * REDIS_URL: the rate limits and the change events shared through Redis; unset = in process.
+   * Used only for what is not given (`limits`, `changes`): one link of the API's own, closed with it.
+   */
   redisUrl?: string;
   /** The shop's rate limiter, shared with the storefront (ADR 041); unset = one of the API's own (closed with it). */
   limits?: Limits;
+  /** The shop's change events, shared with the storefront (ADR 061); unset = the API's own (closed with it). */
+  changes?: ChangeEvents;
   /** SMS_URL: HTTP SMS provider for login codes; unset = codes in the log (never in production). */
   smsUrl?: string;
   /** Ready limits / SMS sender / clock (tests). */
@@ -74,39 +86,30 @@ export function createReferenceApi(
   options: Pick<
     StartOptions,
     | "validateResponses" | "logError" | "smtpUrl" | "mailFrom" | "mailer" | "readCacheTtlS" | "siteUrl" | "authSecret" | "appEnv"
-    | "redisUrl" | "smsUrl" | "authLimits" | "sms" | "now" | "limits"
+    | "redisUrl" | "smsUrl" | "authLimits" | "sms" | "now" | "limits" | "changes"
   > = {},
 ): ReferenceApi {
   // The log hides letters' personal data exactly where SMS codes are not logged either: APP_ENV=production.
   const redactLog = options.appEnv === undefined ? undefined : isProductionEnv({ APP_ENV: options.appEnv });
   const mailer = options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, redactLog });
-  const limits = options.limits ?? createLimits({ redisUrl: options.redisUrl });
+  // One Redis link (ADR 061) for whatever of the two the caller did not hand over.
+  const link = options.redisUrl && (!options.limits || !options.changes) ? connectRedis(options.redisUrl) : undefined;
+  const limits = options.limits ?? createLimits({ redis: link });
+  const changes = options.changes ?? createChangeEvents({ redis: link, logError: options.logError });
   const authLimits = options.authLimits ?? createAuthLimits(limits);
   const sms = options.sms ?? createSmsSender({ smsUrl: options.smsUrl, appEnv: options.appEnv });
-  const listeners = new Set<() => void>();
-  const notifyChange = () => {
-    for (const listener of listeners) {
-      try {
-        listener();
-      } catch (error) {
-        (options.logError ?? console.error)(error);
-      }
-    }
-  };
+  const notifyChange = () => void changes.notify();
   const app = createApp(
     // In development a contract drift shows up at once as a 500 naming the endpoint.
     {
       db: database.db,
       notifyChange,
-      onChange: (listener) => {
-        listeners.add(listener);
-      },
+      onChange: (listener) => void changes.onChange(listener),
       validateResponses: options.validateResponses ?? process.env.NODE_ENV === "development",
       mailer,
       siteUrl: options.siteUrl,
       sessionKeys: createSessionKeys(database.db, options.authSecret),
       appEnv: options.appEnv,
-      redisUrl: options.redisUrl,
       smsUrl: options.smsUrl,
       limits,
       authLimits,
@@ -125,11 +128,12 @@ export function createReferenceApi(
         mailer.close();
         await authLimits.close();
         if (!options.limits) await limits.close();
+        if (!options.changes) await changes.close();
+        await link?.close();
         await database.close();
       })()),
-    onChange: (listener) => {
-      listeners.add(listener);
-    },
+    onChange: (listener) => void changes.onChange(listener),
+    notifyChange: () => changes.notify(),
     describe: database.describe,
   };
 }
@@ -144,14 +148,22 @@ export async function startReferenceApi(options: StartOptions): Promise<Referenc
     await prepareDatabase(database, options.seedGroups ?? DEFAULT_SEED_GROUPS);
     // Demo accounts (password demo12345) everywhere but production (ADR 033).
     if (options.appEnv !== "production") {
-      // Their companies, addresses, orders and offers (ADR 035), only what each account lacks.
-      await seedDemoAccountData(database.db, await ensureDemoAccounts(database.db));
+      await prepareDemoAccounts(database);
     }
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
   }
   return createReferenceApi(database, options);
+}
+
+/**
+ * The demo accounts and their companies, addresses, orders and offers (ADR 035), only what each
+ * account lacks; one instance at a time, or two starting together on one PostgreSQL would both
+ * find them missing and both add them (ADR 061).
+ */
+export function prepareDemoAccounts(database: Pick<Database, "db" | "kind" | "exclusive">): Promise<void> {
+  return withAdvisoryLock(database, DEMO_DATA_LOCK, async () => seedDemoAccountData(database.db, await ensureDemoAccounts(database.db)));
 }
 
 async function ping(db: Db): Promise<boolean> {

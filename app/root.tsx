@@ -65,6 +65,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     metrikaId: context.metrikaId,
     /** Error reporting (SENTRY_DSN, ADR 058): the public DSN, release and environment; null = off. */
     errorReporting: context.errorReporting,
+    /** The header asks /city/from-ip for a city after hydration (DADATA_API_KEY, ADR 062); the same for every visitor. */
+    detectCity: context.locateVisitor !== null,
   };
 }
 

@@ -112,6 +112,8 @@ export default [
   route("search/suggest", "routes/search-suggest.ts"),
   route("search/history", "routes/search-history.ts"),
   route("city", "routes/city.ts"),
+  // The city suggested from the visitor's IP (DaData, ADR 062), asked after hydration; POST: "not now".
+  route("city/from-ip", "routes/city-from-ip.ts"),
   // Crawlers: robots.txt. The sitemap files are served in front of React Router
   // (server/sitemaps.ts): one route per file name would slow every page.
   route("robots.txt", "routes/robots.ts"),

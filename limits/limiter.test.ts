@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { clientKey, createLimits, RateLimited, type Limits } from "./limiter.ts";
 import { TIERS } from "./tiers.ts";
 import { waitText } from "../contract/plural.ts";
+import { connectRedis } from "../shared/redis.ts";
 
 const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as RateLimited);
 
@@ -126,6 +127,46 @@ describe.skipIf(!redisUrl)("in Redis (TEST_REDIS_URL)", () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it("every tier of tiers.ts is one count for all instances: what A spends, B is refused (ADR 061)", async () => {
+    // Two instances, each with its own Redis link, as two processes would have.
+    const a = createLimits({ redisUrl, prefix: `${prefix}-tiers` });
+    const b = createLimits({ redisUrl, prefix: `${prefix}-tiers` });
+    try {
+      expect(await Promise.all([a.ready(), b.ready()])).toEqual([true, true]);
+      const tiers = Object.keys(TIERS) as (keyof typeof TIERS)[];
+      expect(tiers.length).toBeGreaterThanOrEqual(20);
+      for (const tier of tiers) {
+        const key = `203.0.113.99|${tier}`;
+        // The tier's smallest window, spent by A in one go.
+        const points = Math.min(...TIERS[tier].windows.map((w) => w.points));
+        await expect(a.consume(tier, key, points), tier).resolves.toMatchObject({ remaining: 0 });
+        const refused = await refusal(b.consume(tier, key));
+        expect(refused, tier).toBeInstanceOf(RateLimited);
+        expect(refused!.message, tier).toBe(TIERS[tier].message(refused!.retryAfterS));
+        expect(await refusal(b.check(tier, key)), tier).toBeInstanceOf(RateLimited);
+        // Another key of the tier is untouched.
+        await expect(b.check(tier, `${key}-other`), tier).resolves.toBeUndefined();
+      }
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it("runs over a Redis link it is given, shared with the change events, and leaves it open", async () => {
+    const link = connectRedis(redisUrl!);
+    const limits = createLimits({ redis: link, prefix: `${prefix}-link` });
+    try {
+      expect(await limits.ready()).toBe(true);
+      await limits.consume("order", "203.0.113.30");
+      await limits.close();
+      expect(link.client.isReady).toBe(true);
+      expect(await link.client.keys(`${prefix}-link:order:*`)).not.toEqual([]);
+    } finally {
+      await link.close();
     }
   });
 });

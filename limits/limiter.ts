@@ -6,14 +6,15 @@
  * - in process (RateLimiterMemory) by default: one instance;
  * - in Redis (RateLimiterRedis over the `redis` package) with REDIS_URL: every instance shares each
  *   count. While Redis is down each window falls back to its in-process twin (`insuranceLimiter`),
- *   so limits hold per process and nothing fails because of the store.
+ *   so limits hold per process and nothing fails because of the store. The connection is the
+ *   process's one Redis link (shared/redis.ts, ADR 061), which the change events share.
  *
  * A refusal throws RateLimited (seconds to wait, the tier's Russian message): the API answers it as
  * 429 with Retry-After in its error shape, the storefront's forms show the message.
  */
 import { isIPv6 } from "node:net";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { createClient } from "redis";
+import { connectRedis, type RedisLink } from "../shared/redis.ts";
 import { TIERS, type LimitWindow, type TierName } from "./tiers.ts";
 
 export class RateLimited extends Error {
@@ -49,7 +50,9 @@ export interface Limits {
 }
 
 export interface LimitsOptions {
-  /** redis:// URL; unset = in process. */
+  /** The process's Redis link (shared/redis.ts), shared with the change events; not closed here. */
+  redis?: RedisLink;
+  /** redis:// URL for a link of the limiter's own (closed with it), when `redis` is not given; unset = in process. */
   redisUrl?: string;
   /** Key prefix (tests sharing one Redis isolate their runs). */
   prefix?: string;
@@ -80,31 +83,15 @@ export function clientKey(ip: string | null | undefined): string {
 
 export function createLimits(options: LimitsOptions = {}): Limits {
   const prefix = options.prefix ?? "limits";
-  let client: ReturnType<typeof createClient> | null = null;
-  let connected: Promise<boolean> = Promise.resolve(true);
+  const own = !options.redis && options.redisUrl ? connectRedis(options.redisUrl, { logError: options.logError }) : null;
+  const link = options.redis ?? own;
   let make: (name: string, window: LimitWindow) => RateLimiterAbstract;
-  if (options.redisUrl) {
-    const logError = options.logError ?? ((message: string) => console.error(`[limits] ${message}`));
-    const redis: ReturnType<typeof createClient> = createClient({ url: options.redisUrl, socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 5000) } });
-    client = redis;
-    let reported = false;
-    redis.on("error", (error: unknown) => {
-      if (reported) return;
-      reported = true;
-      logError(`Redis for rate limits unavailable, using in-process limits: ${error instanceof Error ? error.message : String(error)}`);
-    });
-    redis.on("ready", () => {
-      reported = false;
-    });
-    connected = new Promise((resolve) => {
-      redis.once("ready", () => resolve(true));
-      redis.once("error", () => resolve(false));
-    });
-    // Reconnects on its own (reconnectStrategy); meanwhile every window counts in process.
-    redis.connect().catch(() => {});
+  if (link) {
+    // While Redis is down (the link reconnects on its own and logs the outage once) every window
+    // counts in its in-process twin.
     make = (name, window) =>
       new RateLimiterRedis({
-        storeClient: redis,
+        storeClient: link.client,
         useRedisPackage: true,
         rejectIfRedisNotReady: true,
         keyPrefix: `${prefix}:${name}`,
@@ -129,7 +116,7 @@ export function createLimits(options: LimitsOptions = {}): Limits {
   const refuse = (tier: TierName, retryAfterS: number) => new RateLimited(retryAfterS, TIERS[tier].message(retryAfterS));
 
   return {
-    describe: options.redisUrl ? "rate limits in Redis (REDIS_URL)" : "rate limits in process",
+    describe: link ? "rate limits in Redis (REDIS_URL)" : "rate limits in process",
 
     async consume(tier, key, points = 1) {
       // All windows at once (one round trip to Redis). A refused request did nothing, so it is given
@@ -168,13 +155,10 @@ export function createLimits(options: LimitsOptions = {}): Limits {
       await Promise.all(of(tier).map(({ limiter }) => limiter.delete(key)));
     },
 
-    ready: () => connected,
+    ready: () => link?.ready() ?? Promise.resolve(true),
 
     async close() {
-      if (!client) return;
-      // A connected client finishes its commands; one still reconnecting is dropped at once.
-      if (client.isReady) await client.close().catch(() => client?.destroy());
-      else if (client.isOpen) client.destroy();
+      await own?.close();
     },
   };
 }

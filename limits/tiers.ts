@@ -80,6 +80,15 @@ export const TIERS = {
    */
   kpWrite: tier(tooManyRequestsMessage, w(120, MINUTE), w(3000, HOUR), w(20000, DAY)),
 
+  // ── For the whole shop (one key) ──
+  /**
+   * Calls to DaData's iplocate (ADR 062), every visitor together: each address is asked at most once
+   * in 6 hours (cached per address, IPv6 per /64), so only a crowd of new addresses (a botnet, a
+   * sweep across /64s) meets this; past it visitors simply get no city suggestion, and the key's
+   * daily quota (DaData's free plan: 10 000 requests) is left for the address suggestions.
+   */
+  ipLocate: tier(tooManyRequestsMessage, w(200, MINUTE), w(5000, DAY)),
+
   // ── Per recipient ──
   /** Letters of the API to one address: order confirmations, subscription and auth letters. */
   letter: tier(letterLimitedMessage, w(10, HOUR), w(30, DAY)),

@@ -29,6 +29,7 @@ const RUNTIME_TESTS = [
   "app/lib/api-client.server.test.ts", // fetch through MSW, timeouts, AbortSignal
   "app/entry.server.test.ts", // React's streaming render into Node streams
   "limits/limiter.test.ts", // the rate limits in memory (and in Redis when TEST_REDIS_URL is set)
+  "shared/changes.test.ts", // the redis client's reconnects and pub/sub, a redis-server of its own stopped and restarted
   // ICU: Russian money, numbers and dates come from Node's Intl data.
   "app/lib/format.test.ts",
   "app/features/catalog/price.test.ts",

@@ -5,10 +5,15 @@
 import type { Backend } from "#app/lib/backend.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import type { Limits } from "#limits/limiter.ts";
+import type { ChangeEvents } from "#shared/changes.ts";
 
-/** `limits`: the shop's rate limiter, shared with the embedded API (its writes, letters, logins). */
-export async function createBackend(env: Env, limits?: Limits): Promise<Backend> {
-  if (env.apiUrl) return externalBackend(env.apiUrl);
+/**
+ * `limits`: the shop's rate limiter, shared with the embedded API (its writes, letters, logins).
+ * `changes`: the change events (ADR 061): the embedded API fires them; with API_URL they still
+ * arrive through Redis when that API is an instance of this server on the same REDIS_URL.
+ */
+export async function createBackend(env: Env, limits?: Limits, changes?: ChangeEvents): Promise<Backend> {
+  if (env.apiUrl) return externalBackend(env.apiUrl, changes);
   const { startReferenceApi } = await import("../api/index.ts");
   const reference = await startReferenceApi({
     databaseUrl: env.DATABASE_URL,
@@ -20,6 +25,7 @@ export async function createBackend(env: Env, limits?: Limits): Promise<Backend>
     appEnv: env.APP_ENV,
     redisUrl: env.REDIS_URL,
     limits,
+    changes,
     smsUrl: env.SMS_URL,
     // The same lifetime as the storefront's read cache of catalogue answers (0 = both off).
     readCacheTtlS: env.API_CACHE_TTL,
@@ -35,7 +41,7 @@ export async function createBackend(env: Env, limits?: Limits): Promise<Backend>
   };
 }
 
-function externalBackend(apiUrl: URL): Backend {
+function externalBackend(apiUrl: URL, changes?: ChangeEvents): Backend {
   const baseUrl = new URL("api", apiUrl.href.endsWith("/") ? apiUrl.href : `${apiUrl.href}/`).href.replace(/\/$/, "");
   return {
     baseUrl,
@@ -50,7 +56,7 @@ function externalBackend(apiUrl: URL): Backend {
       }
     },
     close: async () => {},
-    onChange: () => {},
+    onChange: (listener) => void changes?.onChange(listener),
     describe: `external API ${baseUrl}`,
   };
 }

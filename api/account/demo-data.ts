@@ -128,7 +128,7 @@ const OFFER_TITLES: Record<string, string[]> = {
   "user@demo.ru": ["Подарки клиентам к Новому году", "Брендированные ручки для офиса"],
 };
 
-const ORDER_PLAN = [
+export const ORDER_PLAN = [
   { status: "completed", daysAgo: 120, city: 1, delivery: "courier", address: 0, company: 0, time: null, comment: "Логотип по макету из прошлого заказа" },
   { status: "shipped", daysAgo: 21, city: 2, delivery: "transport_company", address: 1, company: 0, time: "Будни, с 10:00 до 17:00", comment: null },
   { status: "in_production", daysAgo: 6, city: 1, delivery: "pickup_point", address: null, company: 1, time: null, comment: "Нужно успеть к 20 декабря" },

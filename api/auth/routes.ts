@@ -12,7 +12,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { eq } from "drizzle-orm";
 import { AVATAR_BODY_LIMIT, AVATAR_SIZE_MESSAGE, endpoints } from "../../contract/index";
-import type { ApiDeps } from "../deps";
+import type { RouteDeps } from "../deps";
 import { users } from "../db/schema";
 import { honoPath, route, type RouteHandler } from "../http/route";
 import { clientIp } from "../http/client-ip";
@@ -47,9 +47,9 @@ export interface AuthRouteOptions {
   sms?: SmsSender;
 }
 
-export function authRoutes(deps: ApiDeps, options: AuthRouteOptions = {}): Hono {
+export function authRoutes(deps: RouteDeps, options: AuthRouteOptions = {}): Hono {
   const app = new Hono();
-  const limits = options.limits ?? deps.authLimits ?? createAuthLimits(deps.limits ?? { redisUrl: deps.redisUrl });
+  const limits = options.limits ?? deps.authLimits ?? createAuthLimits(deps.limits);
   const sms = options.sms ?? deps.sms ?? createSmsSender({ smsUrl: deps.smsUrl, appEnv: deps.appEnv });
   const auth = createAuthService({ db: deps.db, keys: deps.sessionKeys, mailer: deps.mailer ?? createMailer(), sms, limits, now: deps.now });
   const opts = { validateResponses: deps.validateResponses };

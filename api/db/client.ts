@@ -20,6 +20,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** No other process opens this database: a PGlite data folder, also when served on its own thread (ADR 039). */
+  exclusive?: boolean;
   describe: string;
   close(): Promise<void>;
 }
@@ -78,6 +80,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const database = await openDatabase({ databaseUrl: child.url, dataDir: options.dataDir, poolSize: 1, poolKind: "pglite" });
     return {
       ...database,
+      exclusive: true,
       describe: `embedded API on PGlite ${dir} (own ${child.kind})`,
       close: async () => {
         await database.close().catch(() => {});
@@ -186,6 +189,28 @@ export async function migrateDatabase(database: Database): Promise<void> {
     conn.release();
   }
 }
+
+/**
+ * Runs `work` while holding a PostgreSQL session advisory lock (on one dedicated connection; the
+ * work uses the pool as usual), so instances starting together on one database take turns (ADR
+ * 061). PGlite has one process per data folder (ADR 039): `work` runs as it is.
+ */
+export async function withAdvisoryLock<T>(database: Pick<Database, "db" | "kind" | "exclusive">, key: number, work: () => Promise<T>): Promise<T> {
+  // PGlite (on its own thread too: a pool of one connection, which the lock would hold) is one process's.
+  if (database.kind === "pglite" || database.exclusive) return work();
+  const pool = (database.db as unknown as { $client: Pool }).$client;
+  const conn = await pool.connect();
+  try {
+    await conn.query("SELECT pg_advisory_lock($1)", [key]);
+    return await work();
+  } finally {
+    await conn.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => {});
+    conn.release();
+  }
+}
+
+/** The advisory lock of the demo accounts' data at start (api/index.ts). */
+export const DEMO_DATA_LOCK = 727003;
 
 /** Raw query returning rows, for SQL that the query builder can't express (both drivers return `rows`). */
 export async function queryRows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {

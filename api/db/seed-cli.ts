@@ -2,10 +2,12 @@
  * `npm run seed [-- --groups N]`: migrates, truncates and refills the database at DATABASE_URL,
  * or the PGlite files in DATA_DIR (default ./data). Stop the server first when it runs on PGlite:
  * two processes must not open the same PGlite directory, and the seed stops with a message while
- * the server has it (api/db/data-dir-lock.mjs).
+ * the server has it (api/db/data-dir-lock.mjs). With REDIS_URL, servers running on the database
+ * are told to drop their caches (ADR 061).
  */
 import { migrateDatabase, openDatabase } from "./client";
 import { DEFAULT_SEED_GROUPS, seedDatabase, vacuumAnalyze } from "./seed";
+import { announceChange } from "../../shared/changes";
 
 function parseGroups(argv: string[]): number {
   const index = argv.findIndex((a) => a === "--groups" || a.startsWith("--groups="));
@@ -39,6 +41,8 @@ try {
     `Done: ${summary.groups} groups, ${summary.products} variations, ${summary.categories} categories, ` +
       `${summary.brands} brands in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+  // Servers running on this PostgreSQL drop their caches of the old catalogue (ADR 061).
+  if (process.env.REDIS_URL && (await announceChange(process.env.REDIS_URL))) console.log("Running instances told through Redis");
 } finally {
   await database.close();
 }

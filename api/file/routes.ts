@@ -9,12 +9,12 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { endpoints, UPLOAD_BODY_LIMIT, UPLOAD_SIZE_MESSAGE } from "../../contract/index";
-import type { ApiDeps } from "../deps";
+import type { RouteDeps } from "../deps";
 import { honoPath, route } from "../http/route";
 import { HttpError, notFound } from "../http/errors";
 import { contentDisposition, createFileService, FileServiceBusy } from "./service";
 import { optionalUser } from "../auth/session";
-import { clientKey, createLimits, RateLimited } from "../../limits/limiter";
+import { clientKey, RateLimited } from "../../limits/limiter";
 import { clientIp } from "../http/client-ip";
 import { consumeForClient, tooMany } from "../http/write-limits";
 
@@ -22,10 +22,10 @@ import { consumeForClient, tooMany } from "../http/write-limits";
 const IMMUTABLE_PRIVATE = "private, max-age=31536000, immutable";
 const BUSY_UPLOAD = "Сервер занят, повторите загрузку через несколько секунд";
 
-export function fileRoutes(deps: ApiDeps): Hono {
+export function fileRoutes(deps: RouteDeps): Hono {
   const app = new Hono();
   const files = createFileService(deps.db);
-  const limits = deps.limits ?? createLimits();
+  const limits = deps.limits;
   const busy = (c: Context, message: string) => {
     c.header("Retry-After", "2");
     return new HttpError(503, message);

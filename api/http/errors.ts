@@ -29,6 +29,28 @@ export class HttpError extends Error {
 
 export const NOT_FOUND_MESSAGE = "Не найдено";
 export const INTERNAL_ERROR_MESSAGE = "Внутренняя ошибка сервера";
+export const UNAVAILABLE_MESSAGE = "Сервис временно недоступен. Попробуйте через минуту.";
+/** Seconds a client waits before it tries again while the database is away (a restart takes a few). */
+export const UNAVAILABLE_RETRY_AFTER = 5;
+
+/** Socket errors of a connection that failed or died, and PostgreSQL's own "going away" codes. */
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "57P01", "57P02", "57P03", "53300"]);
+
+/**
+ * Whether `error` says the database could not be reached, rather than that our code is wrong: a
+ * refused or reset connection, a connection pg ended under a query, a server shutting down or
+ * starting (SQLSTATE class 08 and 57P0x), too many connections. Drizzle wraps the driver's error
+ * in `cause`, so the chain is followed.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === "string" && /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+  }
+  return false;
+}
 
 export function notFound(message = NOT_FOUND_MESSAGE): HttpError {
   return new HttpError(404, message);
@@ -46,7 +68,7 @@ export function validationError(error: z.ZodError, source: "params" | "query" | 
   return new HttpError(400, "Проверьте правильность заполнения полей", errors);
 }
 
-/** The app's one error handler: HttpError as is, Hono's client errors as 4xx, anything else a logged 500. */
+/** The app's one error handler: HttpError as is, Hono's client errors as 4xx, the database away a 503, anything else a logged 500. */
 export function errorResponse(error: Error, c: Context, logError: (error: unknown) => void): Response {
   if (error instanceof HttpError) return c.json(error.body, error.status);
   // Hono's own errors, e.g. a malformed form body.
@@ -54,5 +76,11 @@ export function errorResponse(error: Error, c: Context, logError: (error: unknow
     return c.json({ message: error.message || "Некорректный запрос", errors: [] }, error.status);
   }
   logError(error);
+  // The database is away (a restart, a network fault): the client may try again; nothing was half-stored,
+  // since every write is one transaction.
+  if (isDatabaseUnavailable(error)) {
+    c.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER));
+    return c.json({ message: UNAVAILABLE_MESSAGE, errors: [] }, 503);
+  }
   return c.json({ message: INTERNAL_ERROR_MESSAGE, errors: [] }, 500);
 }

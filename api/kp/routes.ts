@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { endpoints } from "../../contract/index";
-import type { ApiDeps } from "../deps";
+import type { RouteDeps } from "../deps";
 import { route } from "../http/route";
 import { consumeForClient, consumeForUser } from "../http/write-limits";
 import { requireUser } from "../auth/session";
@@ -15,7 +15,6 @@ import { createCartPricing } from "../cart/pricing";
 import { createCoatingService } from "../catalog/coatings";
 import { createListingService } from "../catalog/listing";
 import { searchEngineFor } from "../search/index";
-import { createLimits } from "../../limits/limiter";
 import { siteOrigin } from "../subscription/routes";
 import { createKpService } from "./service";
 import { diffVersions, listVersions, offerDocument } from "./document-data";
@@ -30,7 +29,7 @@ const RENDERER_RETRY_AFTER_S = 5;
 import { createKpPublic } from "./public";
 import { requireOfferEditor } from "./scope";
 
-export function kpRoutes(deps: ApiDeps): Hono {
+export function kpRoutes(deps: RouteDeps): Hono {
   const app = new Hono();
   const search = searchEngineFor(deps.db, { onChange: deps.onChange, cacheTtlMs: deps.readCacheTtlMs });
   const pricing = createCartPricing(deps.db, { onChange: deps.onChange, cacheTtlMs: deps.readCacheTtlMs });
@@ -43,7 +42,7 @@ export function kpRoutes(deps: ApiDeps): Hono {
     content: await renderPdf(doc, { images: await loadImages(doc), now: new Date(doc.createdAt) }),
   }));
   const coatings = createCoatingService(deps.db);
-  const limits = deps.limits ?? createLimits();
+  const limits = deps.limits;
   const opts = { validateResponses: deps.validateResponses };
 
   route(app, endpoints.kpList, ({ query }, c) => offers.list(requireUser(c), query), opts);

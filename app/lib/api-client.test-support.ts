@@ -38,3 +38,15 @@ export const managerProfile = (roles: string[] = ["ROLE_MANAGER"]) => ({
   manager: null,
   createdAt: "2026-01-10T09:00:00.000Z",
 });
+
+/** A loader's or action's arguments: the request, its URL and params, the load context with this client. */
+export function routeArgs<Args>(request: Request, api: ReturnType<typeof createApiClient>, options: { isAuthenticated?: boolean; params?: Record<string, string> } = {}): Args {
+  return { url: new URL(request.url), request, context: { api, isAuthenticated: options.isAuthenticated ?? true }, params: options.params ?? {} } as unknown as Args;
+}
+
+/** The status of what a loader or action threw: a Response (a redirect) or React Router's `data(…, { status })`. */
+export const thrownStatus = (thrown: unknown): number | null =>
+  thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } } | null)?.init?.status ?? null);
+
+/** Where a thrown redirect goes. */
+export const thrownLocation = (thrown: unknown): string | null => (thrown instanceof Response ? thrown.headers.get("Location") : null);

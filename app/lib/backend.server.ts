@@ -15,7 +15,10 @@ export interface Backend {
   /** Readiness: the database, or the external API, answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
-  /** Subscribe to catalogue/content changes, so caches can be dropped (embedded only). */
+  /**
+   * Subscribe to catalogue/content changes, so caches can be dropped: the embedded API's, and with
+   * REDIS_URL every instance's (ADR 061); none from an external API but through that Redis.
+   */
   onChange(listener: () => void): void;
   describe: string;
 }

@@ -7,6 +7,12 @@ export const MOSCOW_PREFIX = "msk";
 export const CITY_COOKIE = "cityId";
 /** §9: cityId cookie lifetime. */
 export const CITY_COOKIE_MAX_AGE = 2678400;
+/**
+ * The visitor has answered the city question (ADR 062): chose a city in the picker, confirmed the
+ * city suggested from their IP, or dismissed it. Not HttpOnly: the page reads it before asking
+ * the server for a suggestion. Lives as long as cityId.
+ */
+export const CITY_ASKED_COOKIE = "cityAsked";
 
 export const FALLBACK_MOSCOW: City = {
   id: MOSCOW_ID,

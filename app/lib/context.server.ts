@@ -19,6 +19,7 @@ import { authCookieMigration, authCookies, cityCookie, managerCookie, readAuthCo
 import type { Env } from "./env.server.ts";
 import { pageLimitedFetch } from "./page-limit.server.ts";
 import { errorReportingConfig } from "./error-reporting-config.server.ts";
+import { createIpLocator } from "./city-from-ip.server.ts";
 import { createLimits, type Limits } from "#limits/limiter.ts";
 
 export interface Site {
@@ -67,6 +68,8 @@ export function createAppContextFactory(env: Env, backend: Backend, limits: Limi
       ? createSharedCache({ name: "api", maxBytes: env.API_CACHE_MB * 1024 * 1024, freshMs: env.API_CACHE_TTL * 1000, staleMs: env.API_CACHE_TTL * 10_000 })
       : undefined;
   if (readCache) backend.onChange(() => readCache.clear());
+  /** The visitor's city from their IP (ADR 062): only with DADATA_API_KEY; one per process, its cache shared. */
+  const ipLocator = env.DADATA_API_KEY ? createIpLocator({ apiKey: env.DADATA_API_KEY, baseUrl: env.DADATA_URL, limits, log: env.LOG_LEVEL === "silent" ? () => {} : undefined }) : null;
 
   /**
    * §4 city selection from the host (without port) and the cityId cookie; `cookie` is the
@@ -151,6 +154,13 @@ export function createAppContextFactory(env: Env, backend: Backend, limits: Limi
       errorReporting: errorReportingConfig(env),
       /** DADATA_API_KEY for the address suggestions (server only: pages get a boolean). */
       dadataKey: env.DADATA_API_KEY ?? null,
+      /** DADATA_URL: the root of DaData's suggestions API. */
+      dadataUrl: env.DADATA_URL,
+      /**
+       * What DaData says of this visitor's IP (ADR 062), or §8's synthetic 400; null without
+       * DADATA_API_KEY (nothing is asked, the page offers nothing).
+       */
+      locateVisitor: ipLocator ? () => ipLocator.locate(req.ip) : null,
     };
     return context;
   }

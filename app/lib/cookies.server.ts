@@ -1,5 +1,5 @@
 import { parse, serialize, type SerializeOptions } from "cookie";
-import { CITY_COOKIE, CITY_COOKIE_MAX_AGE, baseHostname, isValidHostname } from "#app/lib/city.ts";
+import { CITY_ASKED_COOKIE, CITY_COOKIE, CITY_COOKIE_MAX_AGE, baseHostname, isValidHostname } from "#app/lib/city.ts";
 
 /** §9: auth cookie lifetime, 31 days. */
 export const AUTH_COOKIE_MAX_AGE = 2678400;
@@ -137,6 +137,11 @@ export function authCookieMigration(hostname: string, found: FoundAuthCookies, c
 /** §4: the chosen city id is written back (2678400 s, path /). */
 export function cityCookie(hostname: string, cityId: number, configuredDomain?: string): string {
   return serialize(CITY_COOKIE, String(cityId), { ...baseOptions(hostname, configuredDomain), maxAge: CITY_COOKIE_MAX_AGE });
+}
+
+/** ADR 062: the city question is answered (a choice, a confirmation or a dismissal); as long as cityId. */
+export function cityAskedCookie(hostname: string, configuredDomain?: string): string {
+  return serialize(CITY_ASKED_COOKIE, "1", { ...baseOptions(hostname, configuredDomain), maxAge: CITY_COOKIE_MAX_AGE });
 }
 
 /** §4: the manager chosen on the ordering page is remembered (logout clears it). */

@@ -38,6 +38,14 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DADATA_API_KEY: "<script>" })).toThrow(/DADATA_API_KEY/);
   });
 
+  it("reads DADATA_URL: DaData's own by default, a trailing slash dropped, no query or other scheme", () => {
+    expect(parseEnv({}).DADATA_URL).toBe("https://suggestions.dadata.ru/suggestions/api/4_1/rs");
+    expect(parseEnv({ DADATA_URL: "http://127.0.0.1:4010/rs/" }).DADATA_URL).toBe("http://127.0.0.1:4010/rs");
+    expect(() => parseEnv({ DADATA_URL: "ftp://dadata.ru" })).toThrow(/DADATA_URL/);
+    expect(() => parseEnv({ DADATA_URL: "https://dadata.ru/?ip=1" })).toThrow(/DADATA_URL/);
+    expect(() => parseEnv({ DADATA_URL: "dadata" })).toThrow(/DADATA_URL/);
+  });
+
   it("reads RENDER_CONCURRENCY: unset (the server then picks by where the API is), a number, or an error", () => {
     expect(parseEnv({}).RENDER_CONCURRENCY).toBeUndefined();
     expect(parseEnv({ RENDER_CONCURRENCY: "" }).RENDER_CONCURRENCY).toBeUndefined();

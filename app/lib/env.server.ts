@@ -122,8 +122,20 @@ export const EnvSchema = z.object({
    * JSON { phone, text, channel }. Unset: each code is written to the server log (not in production).
    */
   SMS_URL: optional(z.string().trim().url().optional()),
-  /** DaData token: address suggestions on the delivery address form; unset = plain fields. */
+  /**
+   * DaData token: address suggestions on the delivery address form, and the visitor's city from
+   * their IP (ADR 062); unset = plain fields and no city suggestion, DaData is never called.
+   */
   DADATA_API_KEY: optional(z.string().trim().regex(/^[A-Za-z0-9]{16,64}$/, "a DaData API key").optional()),
+  /** The root of DaData's suggestions API (tests point it at a fake); the real one by default. */
+  DADATA_URL: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i, "an http(s) URL without a query, such as https://suggestions.dadata.ru/suggestions/api/4_1/rs")
+      .transform((value) => value.replace(/\/+$/, ""))
+      .default("https://suggestions.dadata.ru/suggestions/api/4_1/rs"),
+  ),
   /** From header of that mail. */
   MAIL_FROM: optional(z.string().trim().default("ТМГ <info@tmg-podarki.ru>")),
   /** Milliseconds SIGTERM keeps serving (with Connection: close) before closing the listener. */

@@ -38,15 +38,22 @@ describe("POST /city", () => {
     const response = await post("example.ru", form({ cityId: "1", redirectTo: "/delivery?x=1" }));
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/delivery?x=1");
-    expect(response.headers.get("Set-Cookie")).toMatch(/^cityId=1; Max-Age=2678400; Domain=example\.ru; Path=\/; Secure; SameSite=Lax$/);
+    // A choice answers the city question too (ADR 062): no suggestion from the IP after it.
+    expect(response.headers.getSetCookie()).toEqual([
+      "cityId=1; Max-Age=2678400; Domain=example.ru; Path=/; Secure; SameSite=Lax",
+      "cityAsked=1; Max-Age=2678400; Domain=example.ru; Path=/; Secure; SameSite=Lax",
+    ]);
   });
 
-  it("to the Moscow host: straight there, no cookie (§4: that host always means Москва)", async () => {
-    for (const host of ["example.ru", "localhost:3000"]) {
+  it("to the Moscow host: straight there, no cityId (§4: that host always means Москва), the question answered", async () => {
+    for (const [host, domain] of [
+      ["example.ru", "; Domain=example.ru"],
+      ["localhost:3000", ""],
+    ]) {
       const response = await post(host, form({ cityId: "2", redirectTo: "/about" }));
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe(`https://msk.${host}/about`);
-      expect(response.headers.get("Set-Cookie")).toBeNull();
+      expect(response.headers.getSetCookie()).toEqual([`cityAsked=1; Max-Age=2678400${domain}; Path=/${domain ? "; Secure" : ""}; SameSite=Lax`]);
     }
   });
 

@@ -10,13 +10,14 @@
  *   whose form POSTs the same choice to /city on that host, sent at once by a nonce'd script, or by
  *   its "Продолжить" button without JavaScript. That host takes its regional variant's Origin as
  *   its own (server/cross-site.ts).
+ * Every switch also sets `cityAsked` (ADR 062): a visitor who chose a city is not offered one from their IP.
  */
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/city";
-import { cityCookie, sharesCookies } from "#app/lib/cookies.server.ts";
+import { cityAskedCookie, cityCookie, sharesCookies } from "#app/lib/cookies.server.ts";
 import { pageNotFoundMessage } from "#app/lib/filters.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { isMoscowHost } from "#app/lib/city.ts";
@@ -42,11 +43,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { redirectTo } = parsed.data;
 
   const targetOrigin = context.originForCity(target);
-  const stored = () => ({ "Set-Cookie": cityCookie(context.site.hostname, target.id, context.cookieDomain) });
+  // A choice answers the city question too (ADR 062): the suggestion from the IP is not shown again.
+  const asked = cityAskedCookie(context.site.hostname, context.cookieDomain);
+  const stored = () =>
+    new Headers([
+      ["Set-Cookie", cityCookie(context.site.hostname, target.id, context.cookieDomain)],
+      ["Set-Cookie", asked],
+    ]);
   if (targetOrigin === context.site.origin) return redirect(redirectTo, { status: 303, headers: stored() });
 
   const targetHostname = new URL(targetOrigin).hostname;
-  if (isMoscowHost(targetHostname)) return redirect(targetOrigin + redirectTo, 303);
+  if (isMoscowHost(targetHostname)) return redirect(targetOrigin + redirectTo, { status: 303, headers: { "Set-Cookie": asked } });
   if (sharesCookies(context.site.hostname, targetHostname, context.cookieDomain)) {
     return redirect(targetOrigin + redirectTo, { status: 303, headers: stored() });
   }

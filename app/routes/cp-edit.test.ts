@@ -6,8 +6,8 @@
  * draft as typed and no write sent; a stale version (409) comes back with what changed.
  */
 import { describe, expect, it } from "vitest";
-import { jsonResponse as json, managerProfile, recordingApi, type ApiHandler } from "#app/lib/api-client.test-support.ts";
-import { Kp } from "#contract/kp.ts";
+import { jsonResponse as json, managerProfile, recordingApi, routeArgs, thrownLocation as location, thrownStatus as status, type ApiHandler } from "#app/lib/api-client.test-support.ts";
+import { offerDetail } from "#app/features/offers/offers.test-support.ts";
 import { loader, action } from "./cp-edit.tsx";
 import { loader as lookupLoader } from "./cp-edit-lookup.ts";
 import type { Route } from "./+types/cp-edit";
@@ -16,47 +16,12 @@ import type { EditorReply } from "#app/features/offers/editor/editor.server.ts";
 
 const user = managerProfile;
 
-const MANAGER = { id: 7, name: "Игорь Лебедев", email: "manager@demo.ru", phone: "+79215550102", avatar: null };
-
 function offer(id: number, patch: Record<string, unknown> = {}) {
-  return Kp.parse({
-    id,
-    publicId: `pub${id}`,
-    title: `Предложение ${id}`,
-    totalPrice: 1000,
-    createdAt: "2026-11-20T07:00:00.000Z",
-    updatedAt: "2026-11-20T07:00:00.000Z",
-    isActive: true,
-    isHidden: false,
-    isFavorite: false,
-    itemsCount: 1,
-    manager: MANAGER,
+  return offerDetail(id, {
     client: { id: 10, title: "ООО «Берег»", inn: null },
-    representative: null,
-    purpose: null,
-    delay: null,
-    canEdit: true,
     version: 3,
-    comment: null,
     itemsPrice: 1000,
-    printPrice: 0,
-    items: [
-      {
-        id: 1,
-        productId: 101,
-        groupId: 11,
-        sku: "A-101",
-        title: "Кружка",
-        image: null,
-        count: 10,
-        listPrice: 100,
-        price: 100,
-        printPrice: 0,
-        totalPrice: 1000,
-        coatings: [],
-        comment: null,
-      },
-    ],
+    items: [{ id: 1, productId: 101, groupId: 11, sku: "A-101", title: "Кружка", image: null, count: 10, listPrice: 100, price: 100, printPrice: 0, totalPrice: 1000, coatings: [], comment: null }],
     ...patch,
   });
 }
@@ -84,14 +49,11 @@ function api(roles = ["ROLE_MANAGER"], patch: (path: string, request: Request) =
   };
 }
 
-const status = (thrown: unknown) => (thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } } | null)?.init?.status ?? null));
-const location = (thrown: unknown) => (thrown instanceof Response ? thrown.headers.get("Location") : null);
-
 async function load(id: string | undefined, handler = api(), isAuthenticated = true) {
   const { api: client, seen } = recordingApi(handler);
-  const url = new URL(`/cp/edit/${id ?? "new"}`, "http://shop.test");
+  const request = new Request(new URL(`/cp/edit/${id ?? "new"}`, "http://shop.test"));
   try {
-    const data = await loader({ url, request: new Request(url), context: { api: client, isAuthenticated }, params: id === undefined ? {} : { id } } as unknown as Route.LoaderArgs);
+    const data = await loader(routeArgs<Route.LoaderArgs>(request, client, { isAuthenticated, params: id === undefined ? {} : { id } }));
     return { data, thrown: null, seen };
   } catch (thrown) {
     return { data: null, thrown, seen };
@@ -122,11 +84,11 @@ const base = (patch: Record<string, string | string[]> = {}): Record<string, str
 
 async function post(id: string | undefined, fields: Record<string, string | string[]>, handler = api(), isAuthenticated = true) {
   const { api: client, seen } = recordingApi(handler);
-  const url = new URL(`/cp/edit/${id ?? "new"}`, "http://shop.test");
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
+  const request = new Request(new URL(`/cp/edit/${id ?? "new"}`, "http://shop.test"), { method: "POST", body: form });
   try {
-    const reply = (await action({ url, request: new Request(url, { method: "POST", body: form }), context: { api: client, isAuthenticated }, params: id === undefined ? {} : { id } } as unknown as Route.ActionArgs)) as EditorReply;
+    const reply = (await action(routeArgs<Route.ActionArgs>(request, client, { isAuthenticated, params: id === undefined ? {} : { id } }))) as EditorReply;
     return { reply, thrown: null, seen };
   } catch (thrown) {
     return { reply: null, thrown, seen };
@@ -374,7 +336,7 @@ describe("/cp/edit/lookup", () => {
     const { api: client } = recordingApi(api(roles));
     const url = new URL(`/cp/edit/lookup?${query}`, "http://shop.test");
     try {
-      const r = (await lookupLoader({ url, request: new Request(url), context: { api: client, isAuthenticated }, params: {} } as unknown as LookupRoute.LoaderArgs)) as unknown as { data: unknown };
+      const r = (await lookupLoader(routeArgs<LookupRoute.LoaderArgs>(new Request(url), client, { isAuthenticated }))) as unknown as { data: unknown };
       return { data: r.data as Record<string, unknown>, thrown: null };
     } catch (thrown) {
       return { data: null, thrown };
@@ -398,7 +360,7 @@ describe("/cp/edit/lookup", () => {
     expect(((await look("print=1&coating=3&quantity=10")).data!.print as { error: string }).error).toBe("Укажите вид нанесения, ширину и высоту");
     const { api: client, seen } = recordingApi(api(["ROLE_MANAGER"], (path) => (path === "/kp/print/calculate" ? json({ message: "Проверьте поля", errors: [{ field: "variant", message: "Выберите вариант нанесения" }] }, 422) : null)));
     const url = new URL("/cp/edit/lookup?print=1&coating=3&width=40&height=20&quantity=10&productId=101", "http://shop.test");
-    const r = (await lookupLoader({ url, request: new Request(url), context: { api: client, isAuthenticated: true }, params: {} } as unknown as LookupRoute.LoaderArgs)) as unknown as { data: { print: { error: string } } };
+    const r = (await lookupLoader(routeArgs<LookupRoute.LoaderArgs>(new Request(url), client))) as unknown as { data: { print: { error: string } } };
     expect(r.data.print.error).toBe("Выберите вариант нанесения");
     const body = (await seen.find((s) => s.url.endsWith("/kp/print/calculate"))!.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ coating: 3, width: 40, height: 20, quantity: 10, productId: 101 });

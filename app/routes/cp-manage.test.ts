@@ -8,35 +8,16 @@
  * JavaScript (`?confirm-delete=ID`) names the offer, or says it is not there.
  */
 import { describe, expect, it } from "vitest";
-import { jsonResponse as json, managerProfile, recordingApi, type ApiHandler } from "#app/lib/api-client.test-support.ts";
-import { KpSummary } from "#contract/kp.ts";
+import { jsonResponse as json, managerProfile, recordingApi, routeArgs, thrownLocation, thrownStatus, type ApiHandler } from "#app/lib/api-client.test-support.ts";
+import { OFFER_MANAGER, offerDetail, offerSummary } from "#app/features/offers/offers.test-support.ts";
+import type { KpSummary } from "#contract/kp.ts";
 import { OFFER_GONE, READ_ONLY, UNKNOWN_INTENT, type OfferActionReply } from "#app/features/offers/offers.server.ts";
 import { action as listAction, loader as listLoader } from "./cp-list.tsx";
 import { action as offerAction, loader as offerLoader } from "./cp-offer.tsx";
 import type { Route as ListRoute } from "./+types/cp-list";
 import type { Route as OfferRoute } from "./+types/cp-offer";
 
-const MANAGER = { id: 7, name: "Игорь Лебедев", email: "manager@demo.ru", phone: null, avatar: null };
-const summary = (id: number, patch: Partial<KpSummary> = {}) =>
-  KpSummary.parse({
-    id,
-    publicId: `pub${id}`,
-    title: `Предложение ${id}`,
-    totalPrice: 1000,
-    createdAt: "2026-11-20T07:00:00.000Z",
-    updatedAt: "2026-11-20T07:00:00.000Z",
-    isActive: true,
-    isHidden: false,
-    isFavorite: false,
-    itemsCount: 1,
-    manager: MANAGER,
-    client: null,
-    representative: null,
-    purpose: null,
-    delay: null,
-    canEdit: true,
-    ...patch,
-  });
+const summary = (id: number, patch: Partial<KpSummary> = {}) => offerSummary(id, { manager: { ...OFFER_MANAGER, phone: null }, ...patch });
 
 /** The caller's offers: 5 (the manager's), 9 (a customer's addressed offer: read-only, writes 403); the rest not the caller's (404). */
 function api(options: { listed?: number } = {}): ApiHandler {
@@ -53,11 +34,11 @@ function api(options: { listed?: number } = {}): ApiHandler {
     }
     if ((m = path.match(/^\/kp\/favorite\/(add|delete)\/(\d+)$/))) return write(m[2]!) ?? json({ data: { id: 5, isFavorite: m[1] === "add" } });
     if ((m = path.match(/^\/kp\/(activate|deactivate)\/(\d+)$/))) return write(m[2]!) ?? json({ data: summary(5, { isActive: m[1] === "activate", isHidden: m[1] !== "activate" }) });
-    if ((m = path.match(/^\/kp\/copy\/(\d+)$/))) return write(m[1]!) ?? json({ data: { ...summary(50), comment: null, itemsPrice: 0, printPrice: 0, items: [] } });
+    if ((m = path.match(/^\/kp\/copy\/(\d+)$/))) return write(m[1]!) ?? json({ data: offerDetail(50, { manager: { ...OFFER_MANAGER, phone: null } }) });
     if ((m = path.match(/^\/kp\/delete\/(\d+)$/))) return request.method !== "DELETE" ? json({ message: "Метод не поддерживается" }, 405) : (write(m[1]!) ?? json({ data: { success: true } }));
     if ((m = path.match(/^\/kp\/read\/(\d+)$/)))
       return m[1] === "5" || m[1] === "9"
-        ? json({ data: { ...summary(Number(m[1]), { canEdit: m[1] === "5", title: m[1] === "5" ? "Сувениры к Дню логиста" : "Подарки клиентам" }), comment: null, itemsPrice: 0, printPrice: 0, items: [] } })
+        ? json({ data: offerDetail(Number(m[1]), { manager: { ...OFFER_MANAGER, phone: null }, canEdit: m[1] === "5", title: m[1] === "5" ? "Сувениры к Дню логиста" : "Подарки клиентам" }) })
         : json({ message: "Коммерческое предложение не найдено", errors: [] }, 404);
     if (path.startsWith("/kp/versions/")) return json({ data: [] });
     return json({ message: "Not found" }, 404);
@@ -68,10 +49,9 @@ type Outcome = { reply: OfferActionReply | null; status: number | null; location
 
 /** A thrown redirect is a Response; a thrown `data(…, { status })` (notFound) carries its init. */
 function settle(thrown: unknown, seen: Request[]): Outcome {
-  if (thrown instanceof Response) return { reply: null, status: thrown.status, location: thrown.headers.get("Location"), seen };
-  const init = (thrown as { init?: { status?: number } } | null)?.init;
-  if (init?.status) return { reply: null, status: init.status, location: null, seen };
-  throw thrown;
+  const status = thrownStatus(thrown);
+  if (status === null) throw thrown;
+  return { reply: null, status, location: thrownLocation(thrown), seen };
 }
 
 function body(fields: Record<string, string>) {
@@ -80,10 +60,9 @@ function body(fields: Record<string, string>) {
 
 async function postList(target: string, fields: Record<string, string> | URLSearchParams, handler = api(), isAuthenticated = true): Promise<Outcome> {
   const { api: client, seen } = recordingApi(handler);
-  const url = new URL(target, "http://shop.test");
-  const request = new Request(url, { method: "POST", body: fields instanceof URLSearchParams ? fields : body(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  const request = new Request(new URL(target, "http://shop.test"), { method: "POST", body: fields instanceof URLSearchParams ? fields : body(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
   try {
-    const result = (await listAction({ url, request, context: { api: client, isAuthenticated }, params: {} } as unknown as ListRoute.ActionArgs)) as unknown as { data: OfferActionReply; init: { status: number } };
+    const result = (await listAction(routeArgs<ListRoute.ActionArgs>(request, client, { isAuthenticated }))) as unknown as { data: OfferActionReply; init: { status: number } };
     return { reply: result.data, status: result.init.status, location: null, seen };
   } catch (thrown) {
     return settle(thrown, seen);
@@ -92,10 +71,9 @@ async function postList(target: string, fields: Record<string, string> | URLSear
 
 async function postOffer(id: string, fields: Record<string, string>, handler = api(), isAuthenticated = true): Promise<Outcome> {
   const { api: client, seen } = recordingApi(handler);
-  const url = new URL(`/cp/${encodeURIComponent(id)}`, "http://shop.test");
-  const request = new Request(url, { method: "POST", body: body(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  const request = new Request(new URL(`/cp/${encodeURIComponent(id)}`, "http://shop.test"), { method: "POST", body: body(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
   try {
-    const result = (await offerAction({ url, request, context: { api: client, isAuthenticated }, params: { id } } as unknown as OfferRoute.ActionArgs)) as unknown as { data: OfferActionReply; init: { status: number } };
+    const result = (await offerAction(routeArgs<OfferRoute.ActionArgs>(request, client, { isAuthenticated, params: { id } }))) as unknown as { data: OfferActionReply; init: { status: number } };
     return { reply: result.data, status: result.init.status, location: null, seen };
   } catch (thrown) {
     return settle(thrown, seen);
@@ -240,7 +218,7 @@ describe("«Удалить» without JavaScript: the second step from the addres
     const { api: client, seen } = recordingApi(api());
     const url = new URL(target, "http://shop.test");
     try {
-      const data = await listLoader({ url, request: new Request(url), context: { api: client, isAuthenticated: true }, params: {} } as unknown as ListRoute.LoaderArgs);
+      const data = await listLoader(routeArgs<ListRoute.LoaderArgs>(new Request(url), client));
       return { data, status: 200, location: null, seen };
     } catch (thrown) {
       return { data: null, ...settle(thrown, seen) };
@@ -266,7 +244,7 @@ describe("«Удалить» without JavaScript: the second step from the addres
     const load = async (id: string, search: string) => {
       const { api: client } = recordingApi(api());
       const url = new URL(`/cp/${id}${search}`, "http://shop.test");
-      return offerLoader({ url, request: new Request(url), context: { api: client, isAuthenticated: true }, params: { id } } as unknown as OfferRoute.LoaderArgs);
+      return offerLoader(routeArgs<OfferRoute.LoaderArgs>(new Request(url), client, { params: { id } }));
     };
     expect((await load("5", "?confirm-delete=5")).state).toEqual({ confirmDelete: true, copied: false });
     expect((await load("5", "?confirm-delete=6")).state.confirmDelete).toBe(false);

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { jsonResponse as json, managerProfile, recordingApi, type ApiHandler } from "#app/lib/api-client.test-support.ts";
-import { KpSummary } from "#contract/kp.ts";
+import type { KpSummary } from "#contract/kp.ts";
+import { offerSummary } from "#app/features/offers/offers.test-support.ts";
 import { loader as listLoader } from "./cp-list.tsx";
 import { loader as offerLoader } from "./cp-offer.tsx";
 import type { Route as ListRoute } from "./+types/cp-list";
@@ -13,26 +14,13 @@ import type { Route as OfferRoute } from "./+types/cp-offer";
 
 const USER = managerProfile();
 
-const MANAGER = { id: 7, name: "Игорь Лебедев", email: "manager@demo.ru", phone: "+79215550102", avatar: null };
-
 function summary(id: number, patch: Partial<KpSummary> = {}): KpSummary {
-  return KpSummary.parse({
-    id,
-    publicId: `pub${id}`,
-    title: `Предложение ${id}`,
+  return offerSummary(id, {
     totalPrice: 1234.5 * id,
-    createdAt: "2026-11-20T07:00:00.000Z",
-    updatedAt: "2026-11-20T07:00:00.000Z",
-    isActive: true,
-    isHidden: false,
-    isFavorite: false,
     itemsCount: 2,
-    manager: MANAGER,
     client: { id: 10 + (id % 2), title: id % 2 ? "ООО «Берег»" : "АО «Альфа»", inn: null },
     representative: { id: 20 + (id % 2), clientId: 10 + (id % 2), name: id % 2 ? "Анна" : "Борис", email: null, phone: null },
     purpose: { id: 30, clientId: null, title: "Выставка" },
-    delay: null,
-    canEdit: true,
     ...patch,
   });
 }

@@ -11,6 +11,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   if (!context.isAuthenticated) return data({ suggestions: [] }, { status: 401, headers });
   const query = url.searchParams.get("query") ?? "";
-  const suggestions = context.dadataKey ? await suggestAddresses(context.dadataKey, query) : [];
+  const suggestions = context.dadataKey ? await suggestAddresses(context.dadataKey, query, fetch, context.dadataUrl) : [];
   return data({ suggestions }, { headers });
 }

@@ -53,6 +53,12 @@ describe("import boundaries", () => {
     ["app/features/catalog/listing/new.tsx", `import { Header } from "../../../layouts/parts/header.tsx"; Header;`, "Features never import a layout"],
     ["app/lib/new.ts", `import type { loader } from "#app/routes/viewed.ts"; export type L = typeof loader;`, "import no feature"],
     ["limits/new.ts", `import { x } from "../api/index.ts"; x;`, "Only the server mounts api/"],
+    ["contract/new.ts", `import { x } from "#shared/redis.ts"; x;`, "imports no other layer"],
+    ["contract/new.ts", `import { x } from "../shared/changes.ts"; x;`, "imports no other layer"],
+    ["shared/new.ts", `import { x } from "../limits/limiter.ts"; x;`, "imports no other layer"],
+    ["shared/new.ts", `import { x } from "#app/lib/format.ts"; x;`, "never imports app/"],
+    ["shared/new.ts", `import { x } from "../api/index.ts"; x;`, "Only the server mounts api/"],
+    ["shared/new.ts", `import express from "express"; express();`, "server/ only"],
   ])("%s: %s is an error", async (filePath, code, message) => {
     const errors = await boundaryErrors(filePath, code);
     expect(errors.length).toBeGreaterThan(0);
@@ -64,6 +70,8 @@ describe("import boundaries", () => {
     ["app/features/cart/new.ts", `import { Icon } from "#app/components/ui/icon.tsx"; import { x } from "#contract/cart.ts"; Icon; x;`],
     ["app/lib/new.ts", `import { x } from "#contract/cart.ts"; import { y } from "./format.ts"; x; y;`],
     ["api/catalog/new.ts", `import { x } from "#contract/catalog.ts"; import { y } from "../../limits/limiter.ts"; import { Hono } from "hono"; x; y; Hono;`],
+    ["limits/new.ts", `import { x } from "../shared/redis.ts"; x;`],
+    ["api/new.ts", `import { x } from "../shared/changes.ts"; import { y } from "#shared/redis.ts"; x; y;`],
     ["server/new.ts", `import express from "express"; import { x } from "#app/lib/env.server.ts"; import { y } from "#api/index.ts"; express; x; y;`],
     ["app/components/new.tsx", `import type { loader } from "#app/routes/viewed.ts"; export type L = typeof loader;`],
     ["app/components/new.tsx", `import { Icon } from "./ui/icon.tsx"; import { AppLink } from "#app/lib/navigation.tsx"; import type { City } from "#contract/content.ts"; Icon; AppLink; export type C = City;`],
@@ -103,6 +111,7 @@ describe("temporary boundary exceptions", async () => {
         app: "never imports app/",
         server: "never the other way round",
         limits: "imports no other layer",
+        shared: "imports no other layer",
         appUi: "import no feature",
         routes: "Route modules are leaves",
       }[group];

@@ -1,5 +1,5 @@
 // docs/spec-map.md explains every "§N" the code cites (the specification is not in the repository).
-// This test keeps it true: every section cited in app/, api/, contract/, server/, limits/ and tests/
+// This test keeps it true: every section cited in app/, api/, contract/, server/, limits/, shared/ and tests/
 // has a heading there, and every path the map names exists, so a reference can be followed.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const CITING_DIRS = ["app", "api", "contract", "server", "limits", "tests"];
+const CITING_DIRS = ["app", "api", "contract", "server", "limits", "shared", "tests"];
 const SOURCE = /\.(ts|tsx|js|mjs|css|md)$/;
 const SKIP_DIRS = new Set(["node_modules", "migrations", "test-results", "playwright-report"]);
 /** "§4", "§3.2": a section of the spec, unless an RFC is named right before it (RFC 9112 §3.2). */
@@ -56,7 +56,7 @@ describe("docs/spec-map.md", () => {
 
   it("names only paths that exist", () => {
     const named = new Set(
-      [...map.matchAll(/`((?:app|api|contract|server|limits|tests|docs|scripts)\/[^`\s]*)`/g)].map((m) => m[1]),
+      [...map.matchAll(/`((?:app|api|contract|server|limits|shared|tests|docs|scripts)\/[^`\s]*)`/g)].map((m) => m[1]),
     );
     expect(named.size).toBeGreaterThan(50);
     const gone = [...named].filter((p) => !existsSync(path.join(root, p)));

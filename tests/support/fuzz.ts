@@ -46,6 +46,8 @@ const PATHS = [
   // News, blog and promotions (issue 18).
   "/news", "/news/1", "/blog?page=2", "/blog/25", "/actions/43", "/api/blog/news/list?page=2", "/api/promotion/post/detail/43",
   "/api/comment/list/25", "/sitemap-news.xml", "/api/media/post/1-gift.svg",
+  // The city suggested from the IP (ADR 062).
+  "/city/from-ip",
 ];
 
 /** Pieces of junk for paths, query values and cookies: encodings, Cyrillic, control characters, traversal. */

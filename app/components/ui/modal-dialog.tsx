@@ -3,20 +3,22 @@
  * dialog is announced as modal, labelled by its title. Focus moves in (to the element marked
  * `data-autofocus`, else the first control), Tab stays inside, Escape and a click on the dimmed
  * page close it, and focus goes back to where it was when the dialog opened. Mounted = open: the
- * caller renders it while open and drops it in `onClose`. Knows no domain.
+ * caller renders it while open and drops it in `onClose`; `returnFocus` names another element to
+ * go back to (a dialog opened from a menu that has since closed). Knows no domain.
  */
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[aria-hidden="true"]') && el.getClientRects().length > 0);
 }
 
 export function ModalDialog({
   labelledBy,
   describedBy,
   onClose,
+  returnFocus,
   className,
   testId,
   children,
@@ -24,6 +26,7 @@ export function ModalDialog({
   labelledBy: string;
   describedBy?: string;
   onClose: () => void;
+  returnFocus?: () => HTMLElement | null | undefined;
   className?: string;
   testId?: string;
   children: ReactNode;
@@ -39,8 +42,11 @@ export function ModalDialog({
     return () => {
       if (element.open) element.close();
       // The opener may be gone (its row left the list): then focus stays where the page puts it.
-      if (opener?.isConnected) opener.focus();
+      const back = returnFocus ? returnFocus() : opener;
+      if (back?.isConnected) back.focus();
     };
+    // Opened once per mount: a new returnFocus on a later render changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {

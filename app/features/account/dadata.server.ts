@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 
-export const DADATA_SUGGEST_URL = "https://suggestions.dadata.ru/suggestions/api/4_1/rs/suggest/address";
+/** The root of DaData's suggestions API (DADATA_URL's default). */
+export const DADATA_BASE_URL = "https://suggestions.dadata.ru/suggestions/api/4_1/rs";
 export const SUGGEST_TIMEOUT_MS = 3000;
 export const SUGGEST_COUNT = 7;
 export const SUGGEST_MIN_LENGTH = 3;
@@ -59,11 +60,11 @@ export function toSuggestions(answer: unknown): AddressSuggestion[] {
 }
 
 /** Suggestions for a typed address; [] on any failure (the plain fields still work, §8 lists fail to empty). */
-export async function suggestAddresses(key: string, query: string, fetcher: typeof fetch = fetch): Promise<AddressSuggestion[]> {
+export async function suggestAddresses(key: string, query: string, fetcher: typeof fetch = fetch, baseUrl: string = DADATA_BASE_URL): Promise<AddressSuggestion[]> {
   const q = query.trim().slice(0, SUGGEST_MAX_LENGTH);
   if (q.length < SUGGEST_MIN_LENGTH) return [];
   try {
-    const response = await fetcher(DADATA_SUGGEST_URL, {
+    const response = await fetcher(`${baseUrl}/suggest/address`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json", Authorization: `Token ${key}` },
       body: JSON.stringify({ query: q, count: SUGGEST_COUNT }),

@@ -10,13 +10,16 @@ export function CityPicker({
   city,
   cities,
   redirectTo,
+  ref,
 }: {
   city: Pick<City, "id" | "title">;
   cities: Pick<City, "id" | "title">[];
   redirectTo: string;
+  /** The <details>: the city suggestion (ADR 062) opens it for "Выбрать другой". */
+  ref?: React.Ref<HTMLDetailsElement>;
 }) {
   return (
-    <details className="city-picker">
+    <details className="city-picker" ref={ref}>
       <summary className="city-picker__toggle">
         <Icon name="pin" size={18} />
         <span className="visually-hidden">Ваш город: </span>

@@ -1,8 +1,10 @@
+import { useRef } from "react";
 import { useLocation } from "react-router";
 import { useRootData } from "#app/lib/root-data.ts";
 import { AppLink } from "#app/lib/navigation.tsx";
 import { telHref } from "#app/lib/format.ts";
 import { CityPicker } from "#app/features/city/city-picker.tsx";
+import { CitySuggestionSlot } from "#app/features/city/city-suggestion-slot.tsx";
 import { Logo } from "#app/components/logo.tsx";
 import { CatalogMenu } from "./catalog-menu.tsx";
 import { SearchBox } from "#app/features/search/search-box.tsx";
@@ -12,16 +14,28 @@ import { ListNotice } from "#app/features/shopping/list-notice.tsx";
 import { CartEntry } from "#app/features/cart/cart-counter.tsx";
 import { AccountEntry } from "#app/features/auth/account-entry.tsx";
 
-/** §2 shell header: catalogue menu from init, city picker, search, account/favourites/comparison/cart. */
+/** §2 shell header: catalogue menu from init, city picker (and the city suggested from the IP, ADR 062), search, account/favourites/comparison/cart. */
 export function Header() {
   const root = useRootData();
   const location = useLocation();
   const phone = root?.contacts.phone;
+  const redirectTo = location.pathname + location.search;
+  const picker = useRef<HTMLDetailsElement>(null);
+  const openPicker = () => {
+    if (!picker.current) return;
+    picker.current.open = true;
+    picker.current.querySelector("summary")?.focus();
+  };
   return (
     <header className="header">
       <ListNotice />
       <div className="header__top container">
-        {root ? <CityPicker city={root.city} cities={root.cities} redirectTo={location.pathname + location.search} /> : null}
+        {root ? (
+          <div className="header__city">
+            <CityPicker ref={picker} city={root.city} cities={root.cities} redirectTo={redirectTo} />
+            <CitySuggestionSlot enabled={root.detectCity} cityId={root.city.id} redirectTo={redirectTo} onChooseOther={openPicker} />
+          </div>
+        ) : null}
         <nav className="header__links" aria-label="Информация для покупателей">
           <AppLink to="/actions">Акции</AppLink>
           <AppLink to="/delivery">Доставка</AppLink>
