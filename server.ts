@@ -89,7 +89,7 @@ export async function startServer(env: Env) {
   app.get("/readyz", readinessHandler({ draining: () => draining, backend, redis }));
   // Methods, the request target, X-Forwarded-* from untrusted peers, Host (ADR 024).
   app.use(requestGuard());
-  app.use(securityHeaders({ frameSources: env.YANDEX_MAPS_KEY ? [MAP_WIDGET_ORIGIN] : [], metrika: Boolean(env.METRIKA_ID), reportTo: env.SENTRY_DSN }));
+  app.use(securityHeaders({ frameSources: env.YANDEX_MAPS_KEY ? [MAP_WIDGET_ORIGIN] : [], metrika: Boolean(env.METRIKA_ID), reportTo: env.SENTRY_DSN, edgeSecret: env.EDGE_SECRET }));
   // No write from another site; no body over its limit, refused before it is read (ADR 024).
   app.use(crossSiteGuard());
   // File uploads get the upload limit plus multipart overhead (contract/file.ts).

@@ -7,6 +7,7 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import onHeaders from "on-headers";
 import { CITY_COOKIE } from "#app/lib/city.ts";
+import { EDGE_CITY_COOKIE_HEADER, edgeSaysBot, isEdgeResponse } from "./edge.ts";
 import type { Backend } from "#app/lib/backend.server.ts";
 import { createAppContextFactory, type PageRequest, type ResolvedCity } from "#app/lib/context.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
@@ -44,8 +45,8 @@ export function createContextFactory(env: Env, backend: Backend, limits?: Limits
    * Express middleware, mounted before the page cache and the React Router handler: resolves the
    * city into `res.locals.city` and adds the cityId cookie when the headers are written, so it is
    * part of every answer that needs it, cached page or not. Left out of answers that are public
-   * (a shared cache must not replay a cookie: sitemaps, robots.txt) and of answers that set
-   * cityId themselves (the /city switch wins). The city list falls back to an empty list, and
+   * (a shared cache must not replay a cookie: sitemaps, robots.txt) — a page the nginx edge may
+   * store gets it in X-Edge-City-Cookie instead (ADR 060) — and of answers that set cityId themselves (the /city switch wins). The city list falls back to an empty list, and
    * selectCity then to the built-in Москва / Россия. Anything that still throws goes to the error
    * handler (an async handler's rejection is Express 5's next(error)): a throw in a bare promise
    * callback here once took the whole process down (issue 16).
@@ -56,8 +57,11 @@ export function createContextFactory(env: Env, backend: Backend, limits?: Limits
     if (cookie) {
       onHeaders(res, () => {
         const setCookies = [res.getHeader("set-cookie") ?? []].flat().map(String);
-        const isPublic = /\bpublic\b/i.test(String(res.getHeader("cache-control") ?? ""));
-        if (!isPublic && !setCookies.some((c) => c.startsWith(`${CITY_COOKIE}=`))) res.append("Set-Cookie", cookie);
+        const cacheControl = String(res.getHeader("cache-control") ?? "");
+        const isPublic = /\bpublic\b/i.test(cacheControl);
+        // A page the nginx edge may store (ADR 060): the cookie goes beside it, and nginx sets it.
+        if (isPublic && isEdgeResponse(res) && /\bs-maxage=/i.test(cacheControl)) res.setHeader(EDGE_CITY_COOKIE_HEADER, cookie);
+        else if (!isPublic && !setCookies.some((c) => c.startsWith(`${CITY_COOKIE}=`))) res.append("Set-Cookie", cookie);
       });
     }
     next();
@@ -87,6 +91,7 @@ export function createContextFactory(env: Env, backend: Backend, limits?: Limits
       ip: req.ip,
       cookie: req.headers.cookie,
       userAgent: req.get("user-agent"),
+      bot: edgeSaysBot(req, res),
       nonce: String(res.locals.nonce ?? ""),
       // Set by the request log, first in the pipeline (server/request-log.ts).
       requestId: res.getHeader(REQUEST_ID_HEADER)?.toString(),

@@ -42,6 +42,7 @@ import onHeaders from "on-headers";
 import { isbot } from "isbot";
 import { CITY_COOKIE } from "#app/lib/city.ts";
 import { AUTH_COOKIE_NAMES, readCookies } from "#app/lib/cookies.server.ts";
+import { isEdgeResponse } from "./edge.ts";
 
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
 export type PageCacheStatus = "HIT" | "STALE" | "MISS" | "BYPASS";
@@ -313,16 +314,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
    * may be stored: a 200 HTML document that opted in (public + s-maxage) and sets no cookie of its own.
    */
   function storable(res: Response, cookiesBefore: string[], query: readonly string[]): { freshMs: number; staleMs: number } | null {
-    if (res.statusCode !== 200) return null;
-    // A parameter the page did not read is junk to it (the same page for every value): not an entry of its own.
-    if (query.length > 0) {
-      const read = queryParamsRead(headerList(res.getHeader("no-vary-search")).join(","));
-      if (!query.every((name) => read.has(name))) return null;
-    }
-    if (!/^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""))) return null;
-    if (!sameList(headerList(res.getHeader("set-cookie")), cookiesBefore)) return null;
-    if (/(^|,)\s*(\*|cookie|authorization)\s*(,|$)/i.test(headerList(res.getHeader("vary")).join(","))) return null;
-    const shared = sharedLifetimes(headerList(res.getHeader("cache-control")).join(","));
+    const shared = sharedAnswer(res, cookiesBefore, query);
     if (!shared) return null;
     return { freshMs: Math.min(shared.freshMs, maxFreshMs), staleMs: Math.min(shared.staleMs, maxStaleMs) };
   }
@@ -456,9 +448,15 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   }
 
   const middleware: RequestHandler = (req, res, next) => {
+    // A request of the nginx edge (ADR 060): nginx is the shared cache, this one stands aside, and
+    // an answer nginx may store keeps its directives for it (nginx sends browsers `private, no-cache`).
+    const edge = isEdgeResponse(res);
+    const cookiesBefore = edge ? headerList(res.getHeader("set-cookie")) : [];
     // Whatever happens below, the directives meant for this cache are not passed on.
-    beforeHeaders(res, () => keepPrivate(res));
-    if (!enabled) return bypass(res, next);
+    beforeHeaders(res, () => {
+      if (!edge || !edgeMayStore(req, res, cookiesBefore, { allowList, privateCookies, maxUrlLength })) keepPrivate(res);
+    });
+    if (!enabled || edge) return bypass(res, next);
     const keyed = keyFor(req, res);
     if (!keyed) return bypass(res, next);
     const { key, target } = keyed;
@@ -571,6 +569,53 @@ export function queryParamsRead(noVarySearch: string): Set<string> {
   const except = members.find((m) => /^except\s*=/i.test(m));
   if (!except) return new Set();
   return new Set([...except.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\(.)/g, "$1")));
+}
+
+/**
+ * The lifetimes of an answer a shared cache may store, as it stands when its headers are written:
+ * a 200 HTML document that opted in (public + s-maxage), read every query parameter in its URL
+ * (No-Vary-Search), sets no cookie of its own (`cookiesBefore`: those set before the page ran) and
+ * does not vary by cookie or authorization.
+ */
+function sharedAnswer(res: Response, cookiesBefore: string[], query: readonly string[]): { freshMs: number; staleMs: number } | null {
+  if (res.statusCode !== 200) return null;
+  // A parameter the page did not read is junk to it (the same page for every value): not an entry of its own.
+  if (query.length > 0) {
+    const read = queryParamsRead(headerList(res.getHeader("no-vary-search")).join(","));
+    if (!query.every((name) => read.has(name))) return null;
+  }
+  if (!/^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""))) return null;
+  if (!sameList(headerList(res.getHeader("set-cookie")), cookiesBefore)) return null;
+  if (/(^|,)\s*(\*|cookie|authorization)\s*(,|$)/i.test(headerList(res.getHeader("vary")).join(","))) return null;
+  return sharedLifetimes(headerList(res.getHeader("cache-control")).join(","));
+}
+
+/**
+ * Whether nginx may store this answer of the edge's (ADR 060): the same rules as this cache's
+ * (GET or HEAD, no auth cookie or Authorization, allowed query parameters each once, a URL of
+ * bounded length, a storable answer) — nginx keeps its own copy of the first four checks — and a
+ * city cookie that is absent or names a city: nginx keys on the cookie's value, so an entry per
+ * junk value is never made (the visitor's cookie is corrected on a private answer).
+ */
+function edgeMayStore(
+  req: Request,
+  res: Response,
+  cookiesBefore: string[],
+  rules: { allowList: ReadonlySet<string>; privateCookies: readonly string[]; maxUrlLength: number },
+): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.headers.authorization) return false;
+  const cookies = readCookies(req.headers.cookie);
+  if (rules.privateCookies.some((name) => cookies[name] !== undefined && cookies[name] !== "")) return false;
+  const resolved = res.locals.city as { cities?: { id: unknown }[] } | undefined;
+  const storedCity = cookies[CITY_COOKIE];
+  if (!resolved?.cities || (storedCity && !resolved.cities.some((city) => String(city.id) === storedCity))) return false;
+  const url = req.originalUrl;
+  if (url.length > rules.maxUrlLength) return false;
+  const q = url.indexOf("?");
+  const names = q === -1 ? [] : [...new URLSearchParams(url.slice(q)).keys()];
+  if (names.some((name, i) => !rules.allowList.has(name) || names.indexOf(name) !== i)) return false;
+  return sharedAnswer(res, cookiesBefore, names) !== null;
 }
 
 /** An answer with directives for this cache (`s-maxage`) leaves as `private, no-cache` (ADR 023). */

@@ -1,6 +1,7 @@
 import { randomFillSync } from "node:crypto";
 import type { RequestHandler } from "express";
 import { hostForCity } from "#app/lib/city.ts";
+import { markEdgeRequest } from "./edge.ts";
 
 /** The plain and the msk. origin of the requesting host. */
 function regionalOrigins(protocol: string, host: string): string {
@@ -65,16 +66,21 @@ export const HSTS = "max-age=31536000; includeSubDomains";
 /**
  * Security headers with a per-request CSP nonce (res.locals.nonce). Scripts run only with
  * the nonce; styles allow inline attributes because React writes style props. The host is the
- * one the request guard checked (Host, or a trusted proxy's X-Forwarded-Host).
+ * one the request guard checked (Host, or a trusted proxy's X-Forwarded-Host). `edgeSecret`
+ * (EDGE_SECRET): requests of the nginx edge that carry it get it as their nonce (server/edge.ts).
  */
-export function securityHeaders(options: { frameSources?: readonly string[]; metrika?: boolean; reportTo?: string } = {}): RequestHandler {
+export function securityHeaders(
+  options: { frameSources?: readonly string[]; metrika?: boolean; reportTo?: string; edgeSecret?: string } = {},
+): RequestHandler {
   // Other sites the pages may embed (the contacts page's map widget, when a key is configured).
   const frameSources = (options.frameSources ?? []).map((source) => ` ${source}`).join("");
   // The browser's error reports go to the DSN's host (SENTRY_DSN, ADR 058): connect-src only.
   const errorReports = options.reportTo ? ` ${new URL(options.reportTo).origin}` : "";
   const analytics = options.metrika ? ` ${METRIKA_ORIGIN}` : "";
   return (req, res, next) => {
-    const nonce = newNonce();
+    // A request from the nginx edge (ADR 060, server/edge.ts): the nonce is the edge's secret
+    // placeholder, which nginx replaces by a fresh random value in each response it sends.
+    const nonce = markEdgeRequest(req, res, options.edgeSecret) ? options.edgeSecret! : newNonce();
     res.locals.nonce = nonce;
     res.setHeader("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${nonce}' ${policyTail(req.protocol, req.host ?? "", frameSources, analytics, errorReports)}`);
     res.setHeader("X-Content-Type-Options", "nosniff");

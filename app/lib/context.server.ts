@@ -50,6 +50,8 @@ export interface PageRequest {
   /** The Cookie header. */
   cookie: string | undefined;
   userAgent: string | undefined;
+  /** Crawler or person as the nginx edge keyed it (ADR 060); unset: told from the user agent. */
+  bot?: boolean;
   /** This answer's CSP nonce. */
   nonce: string;
   /** The request's id (X-Request-Id, ADR 056): the API calls made for it carry it too. */
@@ -147,7 +149,7 @@ export function createAppContextFactory(env: Env, backend: Backend, limits: Limi
       /** Origin on which a city lives (§1: regional variant carries the prefix). */
       originForCity: (target: Pick<City, "domainPrefix">) => originFor(protocol, host, target),
       nonce: req.nonce,
-      isBot: isbot(req.userAgent ?? ""),
+      isBot: req.bot ?? isbot(req.userAgent ?? ""),
       /** A session cookie came with the request, and the API has not refused it for good (then false). */
       isAuthenticated: Boolean(token || refreshToken),
       appEnv: env.APP_ENV,

@@ -142,6 +142,13 @@ export const EnvSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),
   /** Seconds to wait for in-flight requests on SIGTERM. */
   SHUTDOWN_TIMEOUT: optional(z.coerce.number().int().positive().default(10)),
+  /**
+   * Shared secret of the nginx edge in front of several instances (ADR 060, deploy/nginx): a request
+   * from a trusted proxy (TRUST_PROXY) that carries it in X-Edge-Secret gets the secret as its CSP
+   * nonce (the edge puts a fresh one in per response), keeps its shared-cache directives and its
+   * city cookie in X-Edge-City-Cookie. Unset: no request is the edge's.
+   */
+  EDGE_SECRET: optional(z.string().regex(/^[A-Za-z0-9]{32,128}$/, "32 to 128 letters and digits").optional()),
   /** Anonymous page micro-cache (server/page-cache.ts; routes opt in, ADR 023): "off" renders every request. */
   PAGE_CACHE: optional(z.enum(["on", "off"]).default("on")),
   /**

@@ -156,7 +156,7 @@ async function setup(options: PageCacheOptions = {}, env = parseEnv({}), first?:
   const app = express();
   app.set("trust proxy", true);
   if (first) app.use(first);
-  app.use(securityHeaders());
+  app.use(securityHeaders({ edgeSecret: env.EDGE_SECRET }));
   app.use(compression());
   app.use(context.resolveCity);
   app.use(cache.middleware);
@@ -823,5 +823,73 @@ describe("anonymous page cache: junk in the query", () => {
     }
     expect(t.cache.stats().entries).toBe(before.entries);
     for (const url of valid) expect(cacheStatus(await t.get(url)), url).toBe("HIT");
+  });
+});
+
+describe("behind the nginx edge (EDGE_SECRET, ADR 060)", () => {
+  const SECRET = "EdgeSecret0123456789abcdefABCDEF0123456789";
+  const edge = (headers: Record<string, string> = {}) => ({ headers: { "x-edge-secret": SECRET, ...headers } });
+
+  it("a request with the secret gets it as its nonce, keeps the shared directives and its city cookie in X-Edge-City-Cookie; this cache stands aside", async () => {
+    const t = await setup({}, parseEnv({ EDGE_SECRET: SECRET }));
+    for (let i = 1; i <= 2; i++) {
+      const answer = await t.get("/about", edge());
+      expect(answer.status).toBe(200);
+      expect(cspNonce(answer)).toBe(SECRET);
+      expect(bodyNonces(answer)).toEqual([SECRET, SECRET]);
+      expect(answer.headers["cache-control"]).toBe(SHARED_PAGE_CACHE);
+      expect(answer.headers["x-edge-city-cookie"]).toMatch(/^cityId=3;/);
+      expect(setCookies(answer)).toEqual([]);
+      expect(cacheStatus(answer)).toBe("BYPASS");
+      expect(t.renders.get("/about")).toBe(i);
+    }
+    // A visitor whose cookie already names the city: nothing to set.
+    const spb = await t.get("/about", edge({ cookie: "cityId=1" }));
+    expect(spb.headers["cache-control"]).toBe(SHARED_PAGE_CACHE);
+    expect(spb.headers["x-edge-city-cookie"]).toBeUndefined();
+  });
+
+  it("a wrong, empty or missing secret is an ordinary request: a random nonce, private, no-cache and Set-Cookie", async () => {
+    const t = await setup({}, parseEnv({ EDGE_SECRET: SECRET }));
+    for (const secret of [SECRET.slice(0, -1) + "x", SECRET + "x", "", undefined]) {
+      const answer = await t.get("/about", { headers: { "x-edge-secret": secret } });
+      expectOwnNonce(answer);
+      expect(cspNonce(answer)).not.toBe(SECRET);
+      expect(answer.headers["cache-control"]).toBe("private, no-cache");
+      expect(answer.headers["x-edge-city-cookie"]).toBeUndefined();
+      expect(setCookies(answer)).toEqual([expect.stringMatching(/^cityId=3;/)]);
+    }
+    // Without EDGE_SECRET no request is the edge's, whatever it sends.
+    const plain = await setup();
+    const answer = await plain.get("/about", edge());
+    expect(cspNonce(answer)).not.toBe(SECRET);
+    expect(answer.headers["cache-control"]).toBe("private, no-cache");
+  });
+
+  it("what nginx must not store leaves private: a session, Authorization, a junk or unknown city, a query the page did not read, a page that sets a cookie or did not opt in", async () => {
+    const t = await setup({}, parseEnv({ EDGE_SECRET: SECRET }));
+    const cases: [string, Record<string, string>][] = [
+      ["/about", { cookie: "token=abc" }],
+      ["/about", { cookie: "__Secure-refreshToken=abc" }],
+      ["/about", { authorization: "Bearer abc" }],
+      ["/about", { cookie: "cityId=abc" }],
+      ["/about", { cookie: "cityId=98765" }],
+      ["/about?utm_source=x", {}],
+      ["/about?page=2", {}],
+      ["/news?page=2&page=3", {}],
+      ["/sets-cookie", {}],
+      ["/private", {}],
+      ["/missing", {}],
+    ];
+    for (const [path, headers] of cases) {
+      const answer = await t.get(path, edge(headers));
+      expect(answer.headers["cache-control"], `${path} ${JSON.stringify(headers)}`).toMatch(/^(private|no-cache)/);
+      expect(answer.headers["x-edge-city-cookie"]).toBeUndefined();
+      // Still the edge's nonce: nginx replaces it in every answer.
+      expect(cspNonce(answer)).toBe(SECRET);
+    }
+    // A parameter the page reads, with a value it knows, is shared.
+    expect((await t.get("/news?page=2", edge())).headers["cache-control"]).toBe(SHARED_PAGE_CACHE);
+    expect((await t.get("/goods?variant=1", edge())).headers["cache-control"]).toBe(SHARED_PAGE_CACHE);
   });
 });
