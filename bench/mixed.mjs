@@ -172,10 +172,14 @@ async function orders(base, variation, seconds) {
   return { name: "orders (POST /api/order/create_unauth)", requests: n, rps: round1(n / seconds), p50: Math.round(quantile(sorted, 0.5) ?? 0), p99: Math.round(quantile(sorted, 0.99) ?? 0), errors: failures.length, statuses: failures.reduce((counts, f) => ({ ...counts, [f]: (counts[f] ?? 0) + 1 }), {}) };
 }
 
-/** The mix against `base` for `duration` s: one row per kind and one for all. */
-export async function runMixed(base, { duration = MIXED_DURATION, connections = MIXED_CONNECTIONS } = {}) {
+/**
+ * The mix against `base` for `duration` s: one row per kind and one for all. `paths`: the browsing
+ * URLs (browsingPaths) when the caller has them; `onStart`: called as the load begins (a fault script
+ * times its fault from it).
+ */
+export async function runMixed(base, { duration = MIXED_DURATION, connections = MIXED_CONNECTIONS, paths: given, onStart } = {}) {
   log(`mixed load: preparing URLs, sessions and carts from ${base}`);
-  const paths = await browsingPaths(base);
+  const paths = given ?? (await browsingPaths(base));
   const cookie = await login(base, "user@demo.ru");
   const cart = await cartBody(base);
   await checkCart(base, cart);
@@ -195,6 +199,7 @@ export async function runMixed(base, { duration = MIXED_DURATION, connections = 
     ["cart pricing (20 lines)", autocannon({ url: `${base}/api/cart/unauth`, connections: cartConnections, method: "POST", body: cart, headers: { "content-type": "application/json" }, ...common })],
   ];
   log(`mixed load: ${duration} s at ${connections} connections (${anonymous} anonymous, ${loggedIn} logged in, ${search} search, ${cartConnections} cart, ${ORDER_CONNECTIONS} orders), ${paths.length} browsing URLs`);
+  onStart?.();
   const [ordered, ...results] = await Promise.all([orders(base, variation, duration), ...kinds.map(([, instance]) => instance)]);
   const rows = [...kinds.map(([name], i) => summary(name, results[i])), ordered];
   const total = rows.reduce((sum, row) => ({ requests: sum.requests + row.requests, errors: sum.errors + row.errors }), { requests: 0, errors: 0 });

@@ -152,6 +152,65 @@ async function waitForHttp(url, proc, what, ms) {
   return false;
 }
 
+/**
+ * Starts instance `i` of the cluster on `port`, in the background (detached, its output appended to
+ * logs/instance-N.log), with the production flags of `npm start`.
+ */
+function spawnInstance(env, dir, shared, i, port) {
+  const flags = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/(?<=\s)--[\w-]+=\S+/g) ?? [];
+  const log = path.join(dir, "logs", `instance-${i + 1}.log`);
+  const out = openSync(log, "a");
+  const proc = spawn(process.execPath, [...flags, "build/server.mjs"], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", out, out],
+    env: {
+      ...env,
+      NODE_ENV: "production",
+      MALLOC_ARENA_MAX: "2",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: shared.databaseUrl,
+      REDIS_URL: shared.redisUrl,
+      EDGE_SECRET: shared.secret,
+      TRUST_PROXY: env.TRUST_PROXY || "loopback",
+      // The Yandex Market feed's disk cache: one folder per instance.
+      DATA_DIR: path.join(dir, `instance-${i + 1}`),
+    },
+  });
+  closeSync(out);
+  proc.unref();
+  return { proc, log };
+}
+
+/**
+ * Replaces instance `i` of the running cluster (the fault scripts, scripts/faults/): `signal` to the
+ * old one ("SIGTERM" drains it first, as a deploy does; "SIGKILL" is a crash), waits for it to be
+ * gone, starts a new one on the same port and waits until it is ready. `start: false` only stops it.
+ */
+export async function replaceInstance(env, i, { signal = "SIGTERM", start: restart = true } = {}) {
+  const { dir } = settings(env);
+  const state = readState(dir);
+  const instance = state?.instances?.[i];
+  if (!instance) throw new Error(`the cluster in ${dir} has no instance ${i + 1}`);
+  if (alive(instance.pid)) process.kill(instance.pid, signal);
+  const deadline = Date.now() + 30_000;
+  while (alive(instance.pid) && Date.now() < deadline) await sleep(50);
+  if (alive(instance.pid)) process.kill(instance.pid, "SIGKILL");
+  while (alive(instance.pid)) await sleep(50);
+  if (!restart) return null;
+  const { proc, log } = spawnInstance(env, dir, state, i, instance.port);
+  state.instances[i] = { pid: proc.pid, port: instance.port, log };
+  writeFileSync(path.join(dir, "state.json"), JSON.stringify(state, null, 2), { mode: 0o600 });
+  if (!(await waitForHttp(`http://127.0.0.1:${instance.port}/readyz`, proc, `Instance on port ${instance.port}`, 120_000))) throw new Error(`instance ${i + 1} did not start again:\n${tail(log)}`);
+  return proc.pid;
+}
+
+/** The running cluster's state (URL, instances), or null. */
+export function clusterState(env = process.env) {
+  return readState(settings(env).dir);
+}
+
 const tail = (file, lines = 30) => (existsSync(file) ? readFileSync(file, "utf8").split("\n").slice(-lines).join("\n") : "");
 
 export async function start(env = process.env) {
@@ -198,34 +257,10 @@ export async function start(env = process.env) {
 
   // The instances, all at once: the first to take PostgreSQL's advisory locks migrates and seeds
   // an empty database, the others wait for it and find it done (api/db/client.ts, seed.ts).
-  const flags = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/(?<=\s)--[\w-]+=\S+/g) ?? [];
-  const instances = config.ports.map((port, i) => {
-    const log = path.join(dir, "logs", `instance-${i + 1}.log`);
-    const out = openSync(log, "a");
-    const proc = spawn(process.execPath, [...flags, "build/server.mjs"], {
-      cwd: ROOT,
-      detached: true,
-      stdio: ["ignore", out, out],
-      env: {
-        ...env,
-        NODE_ENV: "production",
-        MALLOC_ARENA_MAX: "2",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATABASE_URL: config.databaseUrl,
-        REDIS_URL: config.redisUrl,
-        EDGE_SECRET: secret,
-        TRUST_PROXY: env.TRUST_PROXY || "loopback",
-        // The Yandex Market feed's disk cache: one folder per instance.
-        DATA_DIR: path.join(dir, `instance-${i + 1}`),
-      },
-    });
-    closeSync(out);
-    proc.unref();
-    return { proc, port, log };
-  });
-  const state = { url: `http://127.0.0.1:${config.port}/`, instances: instances.map(({ proc, port, log }) => ({ pid: proc.pid, port, log })) };
-  writeFileSync(path.join(dir, "state.json"), JSON.stringify(state, null, 2));
+  const shared = { databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, secret };
+  const instances = config.ports.map((port, i) => ({ ...spawnInstance(env, dir, shared, i, port), port }));
+  const state = { url: `http://127.0.0.1:${config.port}/`, ...shared, instances: instances.map(({ proc, port, log }) => ({ pid: proc.pid, port, log })) };
+  writeFileSync(path.join(dir, "state.json"), JSON.stringify(state, null, 2), { mode: 0o600 });
   const ready = await Promise.all(instances.map(({ proc, port }) => waitForHttp(`http://127.0.0.1:${port}/healthz`, proc, `Instance on port ${port}`, 180_000)));
   const broken = instances.find((_, i) => !ready[i]);
   if (broken) {
