@@ -147,7 +147,7 @@ describe("/kp/export/{format}/{id} (the storefront's download) past the limit", 
       headers: { cookie: `token=${token}` },
       get: () => "",
     } as unknown as ExpressRequest;
-    const res = { locals: { city: { city, cities: [city] } }, headersSent: false, append: () => {} } as unknown as ExpressResponse;
+    const res = { locals: { city: { city, cities: [city] } }, headersSent: false, append: () => {}, getHeader: () => undefined } as unknown as ExpressResponse;
     const url = new URL(`http://shop.test/kp/export/${format}/${id}`);
     const args = { url, request: new Request(url), params: { format, id: String(id) }, context: await context(req, res) } as unknown as Parameters<typeof exportLoader>[0];
     try {

@@ -75,7 +75,7 @@ async function pageContext(method: string, ip: string, token?: string) {
     headers: { cookie: token ? `token=${token}` : "" },
     get: () => "",
   } as unknown as ExpressRequest;
-  const res = { locals: { city: { city, cities: [city] } }, headersSent: false, append: () => {} } as unknown as ExpressResponse;
+  const res = { locals: { city: { city, cities: [city] } }, headersSent: false, append: () => {}, getHeader: () => undefined } as unknown as ExpressResponse;
   return context(req, res);
 }
 
