@@ -97,6 +97,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle client losing its connection (server restart) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (error) => log.error({ err: error }, "[api] PostgreSQL pool error"));
+    // A connection ended while it is checked out — a transaction awaiting between two statements when
+    // PostgreSQL restarts (57P01) — emits 'error' on its client, where the pool does not listen:
+    // unheard, that ends the process. Heard, the next statement fails, the transaction rolls back
+    // with it, and the pool drops the connection when it comes back (issue 28, ADR 063).
+    pool.on("connect", (client) => client.on("error", (error) => log.warn({ err: error }, "[api] a PostgreSQL connection in use was closed")));
     const unregister = registerPool(options.poolKind ?? "postgresql", pool);
     const db = drizzle({ client: pool, schema });
     return {

@@ -91,12 +91,14 @@ export async function probe(url) {
 
 /**
  * The mixed load against the cluster for DURATION s; `fault` runs FAULT_AT s after the load began
- * (its result is returned beside the load's rows). Prints the table.
+ * (its result is returned beside the load's rows); `beforeLoad` runs after the warm-up, just before
+ * the measured load. Prints the table.
  */
-export async function loadWithFault(url, fault) {
+export async function loadWithFault(url, fault, { beforeLoad } = {}) {
   const paths = await browsingPaths(url);
   log(`warm-up: 10 s of the mix`);
   await runMixed(url, { duration: 10, paths });
+  await beforeLoad?.();
   let faulted = null;
   const rows = await runMixed(url, {
     duration: DURATION,

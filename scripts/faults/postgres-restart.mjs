@@ -8,7 +8,8 @@
 //   node scripts/faults/postgres-restart.mjs      (the environment of scripts/faults/lib.mjs)
 import { performance } from "node:perf_hooks";
 import { readdirSync } from "node:fs";
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { clusterEnv, clusterState, loadWithFault, log, probe, withCluster } from "./lib.mjs";
@@ -26,7 +27,7 @@ async function orderCount() {
 }
 
 const result = await withCluster(async ({ url }) => {
-  const before = await orderCount();
+  let before = 0;
   const seen = { unready: false, ready: false, restartedInMs: 0 };
   const { rows } = await loadWithFault(url, async () => {
     log(`restarting PostgreSQL: ${restartCommand}`);
@@ -39,12 +40,13 @@ const result = await withCluster(async ({ url }) => {
       }
     })();
     const started = performance.now();
-    const restarted = spawnSync("sh", ["-c", restartCommand], { encoding: "utf8" });
+    const restart = spawn("sh", ["-c", restartCommand], { stdio: "inherit" });
+    const [code] = await once(restart, "exit");
     seen.restartedInMs = Math.round(performance.now() - started);
-    if (restarted.status !== 0) throw new Error(`${restartCommand}: ${restarted.stderr}`);
+    if (code !== 0) throw new Error(`${restartCommand} exited with ${code}`);
     await watch;
     log(`PostgreSQL restarted in ${seen.restartedInMs} ms`);
-  });
+  }, { beforeLoad: async () => void (before = await orderCount()) });
   // Recovery, without restarting an instance.
   const until = Date.now() + 30_000;
   while (Date.now() < until) {
