@@ -35,7 +35,8 @@ const clusterEnv = {
   CLUSTER_DIR: DIR,
   DATABASE_URL,
   REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
-  LOG_LEVEL: "error",
+  // Request lines too: a test follows nginx's request id into an instance's log (the logs are files).
+  LOG_LEVEL: "info",
   APP_ENV: "demo",
   API_URL: "",
   COOKIE_DOMAIN: "",
@@ -167,6 +168,22 @@ test.describe.serial("nginx in front of two instances (npm run cluster)", () => 
     }
     // The city cookie of a visitor without one comes with the cached page.
     expect(second.headers.get("set-cookie")).toMatch(/^cityId=\d+;/);
+  });
+
+  test("one request id per answer, from nginx to the instance's log; nginx logs JSON lines with the cache's answer and no private URL", async () => {
+    const hit = await cached("/contacts");
+    const miss = await get("/about?utm=x");
+    const ids = [hit, miss].map((answer) => answer.headers.get("x-request-id"));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    // The rendered one reached an instance, whose request line carries nginx's id.
+    await expect.poll(() => state().instances.some((i) => readFileSync(i.log, "utf8").includes(`"reqId":"${ids[1]}"`)), { timeout: 5_000 }).toBe(true);
+    const lines = () => readFileSync(path.join(DIR, "logs", "access.log"), "utf8").trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    await expect.poll(() => lines().filter((l) => ids.includes(l.reqId as string)).length, { timeout: 5_000 }).toBe(2);
+    const [hitLine, missLine] = ids.map((id) => lines().find((l) => l.reqId === id)!);
+    expect(hitLine).toMatchObject({ method: "GET", url: "/contacts", status: 200, cache: "HIT" });
+    // Not from the cache: no URL at the edge (the instance logs it, redacted).
+    expect(missLine).toMatchObject({ url: "-", status: 200 });
   });
 
   test("a session cookie or an Authorization header is a BYPASS, never a HIT", async () => {
