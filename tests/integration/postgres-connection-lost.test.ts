@@ -19,7 +19,7 @@ describe.skipIf(!baseUrl)("a PostgreSQL connection ended under a transaction", (
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(baseUrl!);
-    database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
+    database = await openDatabase({ databaseUrl: scratch.url, dataDir: "memory://", poolSize: 2 });
   });
   afterAll(async () => {
     await database?.close();
@@ -42,7 +42,7 @@ describe.skipIf(!baseUrl)("a PostgreSQL connection ended under a transaction", (
     const pause = new Promise<void>((resolve) => (ended = resolve));
     const transaction = database.db.transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO t VALUES (1)`);
-      const [{ pid }] = (await tx.execute(sql`SELECT pg_backend_pid() AS pid`)).rows as { pid: number }[];
+      const [{ pid }] = await queryRows<{ pid: number }>(tx, sql`SELECT pg_backend_pid() AS pid`);
       // Between two statements, as an order awaits its next step: the server ends the connection.
       await terminate(pid);
       await pause;
