@@ -157,7 +157,10 @@ async function waitForHttp(url, proc, what, ms) {
  * logs/instance-N.log), with the production flags of `npm start`.
  */
 function spawnInstance(env, dir, shared, i, port) {
-  const flags = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/(?<=\s)--[\w-]+=\S+/g) ?? [];
+  // Node's flags: `npm start`'s, or CLUSTER_NODE_FLAGS (space-separated) to try others.
+  const flags = env.CLUSTER_NODE_FLAGS?.trim()
+    ? env.CLUSTER_NODE_FLAGS.trim().split(/\s+/)
+    : (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/(?<=\s)--[\w-]+=\S+/g) ?? []);
   const log = path.join(dir, "logs", `instance-${i + 1}.log`);
   const out = openSync(log, "a");
   const proc = spawn(process.execPath, [...flags, "build/server.mjs"], {
