@@ -207,12 +207,18 @@ export async function runMixed(base, { duration = MIXED_DURATION, connections = 
   return rows;
 }
 
+/** The rows as a table, and the statuses of every kind that had errors. */
+export function printRows(rows) {
+  console.log(table(rows, [["kind", (r) => r.name], ["requests", (r) => r.requests], ["req/s", (r) => r.rps], ["p50 ms", (r) => r.p50], ["p99 ms", (r) => r.p99], ["errors", (r) => r.errors]]));
+  for (const row of rows) if (row.errors) console.log(`${row.name}: ${JSON.stringify(row.statuses)}`);
+}
+
 /** The baseline's /grid at `connections` for `duration` s. */
 export async function runGrid(baseline, { duration = MIXED_DURATION, connections = MIXED_CONNECTIONS } = {}) {
   return summary("baseline /grid", await autocannon({ url: `${baseline}/grid`, connections, duration, timeout: config.timeout }));
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [base, baseline] = process.argv.slice(2);
   if (!base) {
     console.error("usage: node bench/mixed.mjs <shop URL> [<baseline URL>]");
@@ -226,7 +232,6 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const grid = baseline ? await runGrid(baseline) : null;
   const rows = await runMixed(base);
   if (grid) rows.push(grid, { name: "mix ÷ /grid (req/s)", requests: null, rps: round1(rows.find((r) => r.name === "all").rps / grid.rps), p50: null, p99: round1(rows.find((r) => r.name === "all").p99 / grid.p99), errors: null, statuses: {} });
-  console.log(table(rows, [["kind", (r) => r.name], ["requests", (r) => r.requests], ["req/s", (r) => r.rps], ["p50 ms", (r) => r.p50], ["p99 ms", (r) => r.p99], ["errors", (r) => r.errors]]));
-  for (const row of rows) if (row.errors) console.log(`${row.name}: ${JSON.stringify(row.statuses)}`);
+  printRows(rows);
   process.exit(rows.some((r) => r.errors) ? 1 : 0);
 }

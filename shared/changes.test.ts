@@ -11,28 +11,9 @@ import { announceChange, createChangeEvents, type ChangeEvents } from "./changes
 import { createLimits, RateLimited, type Limits } from "../limits/limiter.ts";
 import { TIERS } from "../limits/tiers.ts";
 import { hasRedisServer, startOwnRedis, type OwnRedis } from "../tests/support/redis-server.ts";
+import { countEvents, nextEvent as next } from "../tests/support/events.ts";
 
-/** Counts the events an instance ran; `reach(n)` settles once it ran n. */
-function seen(changes: ChangeEvents) {
-  let count = 0;
-  const waiters: { n: number; resolve: () => void }[] = [];
-  changes.onChange(() => {
-    count++;
-    for (const w of waiters.filter((w) => count >= w.n)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve();
-    }
-  });
-  return {
-    get count() {
-      return count;
-    },
-    reach: (n: number) => (count >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
-  };
-}
-
-/** The next `name` event (events.once would reject on the "error"s a reconnecting client emits). */
-const next = (emitter: { once(name: string, listener: () => void): unknown }, name: string) => new Promise<void>((resolve) => emitter.once(name, () => resolve()));
+const seen = (changes: ChangeEvents) => countEvents((listener) => changes.onChange(listener));
 
 const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as RateLimited);
 

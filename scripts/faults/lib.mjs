@@ -12,8 +12,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { browsingPaths, MIXED_CONNECTIONS, runMixed } from "../../bench/mixed.mjs";
-import { table } from "../../bench/lib.mjs";
+import { browsingPaths, MIXED_CONNECTIONS, printRows, runMixed } from "../../bench/mixed.mjs";
 import { clusterState, start, stop } from "../cluster.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -109,8 +108,7 @@ export async function loadWithFault(url, fault, { beforeLoad } = {}) {
     },
   });
   const outcome = await faulted;
-  console.log(table(rows, [["kind", (r) => r.name], ["requests", (r) => r.requests], ["req/s", (r) => r.rps], ["p50 ms", (r) => r.p50], ["p99 ms", (r) => r.p99], ["errors", (r) => r.errors]]));
-  for (const row of rows) if (row.errors) console.log(`${row.name}: ${JSON.stringify(row.statuses)}`);
+  printRows(rows);
   return { rows, outcome, failed: rows.find((r) => r.name === "all").errors };
 }
 

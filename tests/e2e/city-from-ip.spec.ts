@@ -6,14 +6,14 @@
  * X-Forwarded-For (the storefront trusts loopback peers' X-Forwarded-For: TRUST_PROXY's default),
  * as a proxy in front of the shop would.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { once } from "node:events";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
-import { SERVER_ENTRY, SHOP_PORT, SHOP_URL } from "#tests/support/servers.ts";
+import { SHOP_PORT, SHOP_URL } from "#tests/support/servers.ts";
+import { startBuiltServer, stopBuiltServer, type BuiltServer } from "#tests/support/built-server.ts";
 
 const MOSCOW_IP = "77.88.55.1";
 const SPB_IP = "5.18.0.1";
@@ -40,34 +40,14 @@ async function fakeDadata(): Promise<{ server: Server; url: string; calls: Map<s
 }
 
 /** The storefront with a DaData key, on a free port; resolves once it says where it listens. */
-async function startShopWithDadata(dadataUrl: string): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "error",
-      DATABASE_URL: "",
-      COOKIE_DOMAIN: "",
-      SENTRY_DSN: "",
-      API_URL: `http://127.0.0.1:${SHOP_PORT}`,
-      DADATA_API_KEY: "e2e".repeat(8),
-      DADATA_URL: dadataUrl,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+function startShopWithDadata(dadataUrl: string): Promise<BuiltServer> {
+  return startBuiltServer({
+    COOKIE_DOMAIN: "",
+    SENTRY_DSN: "",
+    API_URL: `http://127.0.0.1:${SHOP_PORT}`,
+    DADATA_API_KEY: "e2e".repeat(8),
+    DADATA_URL: dadataUrl,
   });
-  let output = "";
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk;
-      const match = /ready on http:\/\/[^:]+:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code} before it was ready:\n${output}`)));
-  });
-  return { child, port, output: () => output };
 }
 
 /** Requests the page made to /city/from-ip (a fetcher's, as React Router spells them: `/city/from-ip.data`). */
@@ -116,11 +96,7 @@ test.describe("with DADATA_API_KEY", () => {
     mskUrl = `http://msk.localhost:${shop.port}`;
   });
   test.afterAll(async () => {
-    if (shop?.child.exitCode === null) {
-      const exited = once(shop.child, "exit");
-      shop.child.kill("SIGTERM");
-      await exited;
-    }
+    await stopBuiltServer(shop);
     dadata?.server.closeAllConnections();
     dadata?.server.close();
   });

@@ -9,10 +9,8 @@
  * or on an in-memory PGlite without TEST_DATABASE_URL), the front one with API_URL through the API
  * proxy, REQUEST_TIMEOUT 1500 ms and no page or read cache, so every page asks the API.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import { test, expect } from "#tests/support/fixtures.ts";
-import { SERVER_ENTRY } from "#tests/support/servers.ts";
+import { startBuiltServer, stopBuiltServer, type BuiltServer } from "#tests/support/built-server.ts";
 import { startTcpProxy, type TcpProxy } from "#tests/support/tcp-proxy.ts";
 import { createScratchDatabase } from "#api/testing.ts";
 import pg from "pg";
@@ -22,45 +20,9 @@ const REQUEST_TIMEOUT_MS = 1_500;
 const FAILS_WITHIN_MS = 2 * REQUEST_TIMEOUT_MS + 2_000;
 const CATEGORY = "/catalog/ruchki";
 
-interface Shop {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-}
-
-async function startShop(env: Record<string, string>, startTimeoutMs = 60_000): Promise<Shop> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "error", DATABASE_URL: "", REDIS_URL: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), startTimeoutMs);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk;
-      const match = /ready on http:\/\/[^:]+:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before it was ready:\n${output}`));
-    });
-  });
-  return { child, port, output: () => output };
-}
-
-async function stop(shop: Shop | undefined) {
-  if (!shop || shop.child.exitCode !== null || shop.child.signalCode !== null) return;
-  const exited = once(shop.child, "exit");
-  shop.child.kill("SIGTERM");
-  const timer = setTimeout(() => shop.child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
+type Shop = BuiltServer;
+const startShop = (env: Record<string, string>) => startBuiltServer(env, 60_000);
+const stop = stopBuiltServer;
 
 /** A GET with its status, the time it took and its Retry-After; a connection error is a failure of the test. */
 async function timedGet(port: number, path: string) {

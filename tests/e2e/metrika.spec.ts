@@ -5,10 +5,10 @@
  * a filter (open, click) and of "В корзину". The shared server has no METRIKA_ID: no request to
  * mc.yandex.ru, no `ym`, and no Yandex host in its CSP.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "#tests/support/fixtures.ts";
-import { SERVER_ENTRY, SHOP_URL } from "#tests/support/servers.ts";
+import { SHOP_URL } from "#tests/support/servers.ts";
+import { startBuiltServer, stopBuiltServer, type BuiltServer } from "#tests/support/built-server.ts";
 
 const COUNTER = 98765432;
 
@@ -17,37 +17,16 @@ const STUB_TAG = `(function(){var q=(window.ym&&window.ym.a)||[];window.__ym=[];
 window.ym=function(){window.__ym.push(Array.prototype.slice.call(arguments))};
 for(var i=0;i<q.length;i++){window.ym.apply(null,q[i])}})();`;
 
-let child: ChildProcess | null = null;
+let server: BuiltServer | null = null;
 let shopUrl = "";
 
 test.beforeAll(async () => {
-  child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", API_URL: SHOP_URL, DATA_DIR: "", DATABASE_URL: "", LOG_LEVEL: "error", METRIKA_ID: String(COUNTER) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    child!.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk;
-      const match = /ready on http:\/\/[^:]+:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child!.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  shopUrl = `http://localhost:${port}`;
+  server = await startBuiltServer({ API_URL: SHOP_URL, DATA_DIR: "", METRIKA_ID: String(COUNTER) });
+  shopUrl = `http://localhost:${server.port}`;
 });
 
 test.afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  }
+  await stopBuiltServer(server);
 });
 
 async function stubMetrika(page: Page) {

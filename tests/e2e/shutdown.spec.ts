@@ -4,13 +4,14 @@
  * genuinely waiting on it when the signal arrives; then with the embedded API, whose database
  * thread (ADR 008, 017) must close cleanly with the server.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { once } from "node:events";
 import { test, expect } from "#tests/support/fixtures.ts";
 import { DEAD_API_URL, E2E_DATA_DIR, SERVER_ENTRY } from "#tests/support/servers.ts";
+import { startBuiltServer } from "#tests/support/built-server.ts";
 
 const BACKEND_DELAY_MS = 400;
 const PAGE_REQUESTS = 40;
@@ -60,26 +61,9 @@ async function slowBackend(): Promise<{ server: Server; url: string; calls: () =
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls: () => calls };
 }
 
-async function startShop(env: { API_URL: string; DATA_DIR?: string; SHUTDOWN_DRAIN_MS?: string }, startTimeoutMs = 15_000): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "error", SHUTDOWN_TIMEOUT: "10", DATABASE_URL: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), startTimeoutMs);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk;
-      const match = /ready on http:\/\/[^:]+:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code} before it was ready:\n${output}`)));
-  });
-  return { child, port, output: () => output };
+/** The build with a 10 s shutdown limit (the tests' deadline for the exit). */
+function startShop(env: { API_URL: string; DATA_DIR?: string; SHUTDOWN_DRAIN_MS?: string }, startTimeoutMs = 15_000) {
+  return startBuiltServer({ SHUTDOWN_TIMEOUT: "10", ...env }, startTimeoutMs);
 }
 
 test("SIGTERM under load: every request in flight gets its answer, and the process exits 0 within 10 s", async () => {

@@ -30,27 +30,8 @@ import { connectRedis, type RedisLink } from "../../shared/redis";
 import { createChangeEvents, type ChangeEvents } from "../../shared/changes";
 import { readinessHandler } from "../../server/health";
 import { hasRedisServer, startOwnRedis, type OwnRedis } from "../support/redis-server";
+import { countEvents as seen, nextEvent as next } from "../support/events";
 
-/** Counts the change events an instance ran; `reach(n)` settles once it ran n. */
-function seen(subscribe: (listener: () => void) => void) {
-  let count = 0;
-  const waiters: { n: number; resolve: () => void }[] = [];
-  subscribe(() => {
-    count++;
-    for (const w of waiters.filter((w) => count >= w.n)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve();
-    }
-  });
-  return {
-    get count() {
-      return count;
-    },
-    reach: (n: number) => (count >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
-  };
-}
-
-const next = (emitter: { once(name: string, listener: () => void): unknown }, name: string) => new Promise<void>((resolve) => emitter.once(name, () => resolve()));
 
 /** One instance's share of the process: its Redis link, limits, change events and embedded API. */
 interface Instance {
