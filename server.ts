@@ -41,7 +41,7 @@ import { createMetrics } from "./server/metrics.ts";
 import { startErrorReporting, stopErrorReporting } from "./server/error-reporting.ts";
 import { notice, setLogLevel } from "./log/logger.ts";
 
-export async function startServer(env: Env) {
+export async function startServer(env: Env, options: { onSignalsReady?: (shutdown: (signal: string) => Promise<void>) => void } = {}) {
   const startedAt = performance.now();
   // JSON lines on stdout (ADR 056); LOG_LEVEL says which.
   setLogLevel(env.LOG_LEVEL);
@@ -165,8 +165,6 @@ export async function startServer(env: Env) {
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   pageCache.attach(server);
   const { port } = server.address() as AddressInfo;
-  notice.info(`Storefront ready on http://localhost:${port} in ${Math.round(performance.now() - startedAt)} ms (${backend.describe}; ${limits.describe})`);
-
   let closing: Promise<void> | null = null;
   /** SIGTERM: stop accepting, let requests in flight finish, then close the database. */
   function shutdown(signal: string) {
@@ -203,6 +201,10 @@ export async function startServer(env: Env) {
     })();
     return closing;
   }
+  // SIGTERM must find its handler from the moment the ready line is out: a supervisor (or a test)
+  // may stop the server as soon as it reads it.
+  options.onSignalsReady?.(shutdown);
+  notice.info(`Storefront ready on http://localhost:${port} in ${Math.round(performance.now() - startedAt)} ms (${backend.describe}; ${limits.describe})`);
   return { server, port, shutdown, backend, pageCache };
 }
 
@@ -228,16 +230,18 @@ if (isMain) {
     await closePrestartedPglite();
     process.exit(1);
   }
-  const { shutdown } = await startServer(env).catch(async (error: unknown) => {
+  const installSignals = (shutdown: (signal: string) => Promise<void>) => {
+    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+      process.once(signal, () => {
+        void shutdown(signal).then(() => process.exit(0));
+      });
+    }
+  };
+  await startServer(env, { onSignalsReady: installSignals }).catch(async (error: unknown) => {
     // Another process has the PGlite data folder (issue 25): its message, no stack trace.
     if ((error as { code?: unknown } | null)?.code !== "DATA_DIR_BUSY") throw error;
     console.error((error as Error).message);
     await closePrestartedPglite();
     process.exit(1);
   });
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      void shutdown(signal).then(() => process.exit(0));
-    });
-  }
 }
