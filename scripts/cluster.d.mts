@@ -7,3 +7,5 @@ export declare function stop(env?: NodeJS.ProcessEnv, options?: { quiet?: boolea
 export declare function ensureDatabase(url: string): Promise<void>;
 /** Whether the process runs (a zombie does not). */
 export declare function alive(pid: number): boolean;
+/** Node's flags for an instance behind nginx (compose.yaml's `command` has the same). */
+export declare const INSTANCE_NODE_FLAGS: readonly string[];
