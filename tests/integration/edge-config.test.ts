@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, copyFileSy
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { INSTANCE_NODE_FLAGS, nginxBinary, renderSiteConfig } from "../../scripts/cluster.mjs";
+import { nginxBinary, renderSiteConfig } from "../../scripts/cluster.mjs";
 
 const TEMPLATE = readFileSync("deploy/nginx/storefront.conf.template", "utf8");
 const VARIABLES = ["EDGE_LISTEN", "EDGE_SECRET", "EDGE_UPSTREAMS"];
@@ -30,17 +30,6 @@ describe("the edge's configuration", () => {
     // The instances get the edge's secret (one anchor for both) and are app1 and app2.
     expect(compose).toMatch(/\n {4}EDGE_SECRET: \$\{EDGE_SECRET:\?[^}]*\}\n[\s\S]*\n {6}EDGE_SECRET: \$\{EDGE_SECRET:\?[^}]*\}\n/);
     expect(compose).toMatch(/\n {2}app1: \*storefront\n {2}app2: \*storefront\n/);
-  });
-
-  it("runs the instances of compose.yaml with the node flags of npm run cluster's, a smaller old generation than npm start's", () => {
-    const compose = readFileSync("compose.yaml", "utf8");
-    const command = /\n {2}command: (\[.*\])\n/.exec(compose)?.[1] ?? "[]";
-    expect(JSON.parse(command)).toEqual(["node", ...INSTANCE_NODE_FLAGS, "build/server.mjs"]);
-    const start = JSON.parse(readFileSync("package.json", "utf8")).scripts.start as string;
-    const startFlags = start.match(/(?<=\s)--[\w-]+=\S+/g) ?? [];
-    const oldSpace = (flags: readonly string[]) => Number(flags.find((f) => f.startsWith("--max-old-space-size="))?.split("=")[1]);
-    expect(oldSpace(INSTANCE_NODE_FLAGS)).toBeLessThan(oldSpace(startFlags));
-    expect(INSTANCE_NODE_FLAGS.filter((f) => !f.startsWith("--max-old-space-size="))).toEqual(startFlags.filter((f) => !f.startsWith("--max-old-space-size=")));
   });
 
   it.runIf(hasCommand("envsubst"))("envsubst (the image) and npm run cluster render the same file", () => {

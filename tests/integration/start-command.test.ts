@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { INSTANCE_NODE_FLAGS } from "../../scripts/cluster.mjs";
 
 /** Node's `--name=value` flags on a command line. */
 const flagsOf = (command: string) => command.match(/(?<=[\s"[])--[\w-]+=[^\s",\]]+/g) ?? [];
@@ -15,6 +16,16 @@ describe("the production command", () => {
 
   it("runs the image with the same node flags as `npm start` (the bench reads them from there)", () => {
     expect(flagsOf(cmd)).toEqual(flagsOf(start));
+  });
+
+  it("runs the instances of compose.yaml with the node flags of npm run cluster's, a smaller old generation than npm start's", () => {
+    const compose = readFileSync("compose.yaml", "utf8");
+    const command = /\n {2}command: (\[.*\])\n/.exec(compose)?.[1] ?? "[]";
+    expect(JSON.parse(command)).toEqual(["node", ...INSTANCE_NODE_FLAGS, "build/server.mjs"]);
+    const oldSpace = (flags: readonly string[]) => Number(flags.find((f) => f.startsWith("--max-old-space-size="))?.split("=")[1]);
+    const others = (flags: readonly string[]) => flags.filter((f) => !f.startsWith("--max-old-space-size="));
+    expect(oldSpace(INSTANCE_NODE_FLAGS)).toBeLessThan(oldSpace(flagsOf(start)));
+    expect(others(INSTANCE_NODE_FLAGS)).toEqual(others(flagsOf(start)));
   });
 
   it("runs the image on a Node LTS that engines name, checked by `npm test` (ADR 059)", () => {
